@@ -1,0 +1,123 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {announcement, brand} from './brand';
+
+// Test fixtures (a page that crashes, a lazily loaded widget) are built only
+// for the end-to-end suite, never for a production deploy.
+const withTestFixtures = process.env.SIGIL_TEST_FIXTURES === '1';
+
+const config: Config = {
+  title: `${brand.name} docs`,
+  tagline: brand.tagline,
+  favicon: 'img/favicon.svg',
+  url: brand.siteUrl,
+  baseUrl: '/',
+  trailingSlash: undefined,
+  titleDelimiter: '|',
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  future: {v4: true, faster: true},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+        },
+        blog: {
+          id: 'changelog',
+          path: 'changelog',
+          routeBasePath: 'changelog',
+          blogTitle: 'Changelog',
+          blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
+          blogSidebarCount: 0,
+          postsPerPage: 'ALL',
+          showReadingTime: false,
+          onInlineAuthors: 'ignore',
+          onUntruncatedBlogPosts: 'ignore',
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${brand.name} changelog`,
+            description: `Releases of the ${brand.name} API, SDKs and documentation.`,
+            copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
+          },
+        },
+        pages: {},
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  plugins: [...(withTestFixtures ? ['./plugins/test-fixtures'] : [])],
+
+  themeConfig: {
+    metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    ...(announcement ? {announcementBar: announcement} : {}),
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: brand.name,
+      logo: {alt: `${brand.name} logo`, src: 'img/logo.svg', width: 28, height: 28},
+      hideOnScroll: false,
+      items: [
+        {type: 'doc', docId: 'overview', label: 'Documentation', position: 'left'},
+        {to: '/getting-started/quickstart', label: 'Quickstart', position: 'left'},
+        {type: 'doc', docId: 'embedded-wallets/overview', label: 'Solutions', position: 'left'},
+        {type: 'doc', docId: 'sdks/introduction', label: 'SDK Reference', position: 'left'},
+        {to: '/api', label: 'API Reference', position: 'left'},
+        {to: '/changelog', label: 'Changelog', position: 'left'},
+        {type: 'search', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {href: brand.repositoryUrl, label: 'GitHub', position: 'right'},
+        {href: brand.dashboardUrl, label: 'Dashboard', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [{label: 'Quickstart', to: '/getting-started/quickstart'}],
+        },
+        {
+          title: 'Community',
+          items: [{label: brand.socialLabel, href: brand.socialUrl}],
+        },
+        {
+          title: 'More',
+          items: [{label: 'GitHub', href: brand.repositoryUrl}],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}. ${brand.tagline}.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['swift', 'bash', 'json'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
