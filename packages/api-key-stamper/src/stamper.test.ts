@@ -11,7 +11,7 @@ import {
 
 // Independent of @noble: decompress with OpenSSL and build a JWK for node:crypto.
 function nodePublicKey(compressedHex: string): KeyObject {
-  const uncompressed = ECDH.convertKey(compressedHex, 'prime256v1', 'hex', 'buffer', 'uncompressed') as Buffer;
+  const uncompressed = ECDH.convertKey(compressedHex, 'prime256v1', 'hex', undefined, 'uncompressed');
   return createPublicKey({
     key: {
       kty: 'EC',

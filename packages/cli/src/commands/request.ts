@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ApiKeyStamper } from '@sigil/api-key-stamper';
+import { CliError, UsageError } from '../errors.js';
+import { formatResponse, type OutputFormat } from '../format.js';
+import type { Io } from '../io.js';
+import { readKeyFile } from '../key-file.js';
+import { formatCommand } from '../shell-quote.js';
+
+export const DEFAULT_BASE_URL = 'https://api.sigil.example';
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export const REQUEST_USAGE = `Usage: sigil request --path <path> --body <@file|json> [options]
+
+Stamps the body with your API key and POSTs it to the Sigil API.
+
+Options:
+  --path <path>           API path, e.g. /public/v1/query/whoami
+  --body <@file|json>     @file sends the file's exact bytes; otherwise the argument is the JSON body
+  --key <file>            API key file from \`sigil keys generate\` (default: $SIGIL_API_KEY_FILE)
+  --base-url <url>        API base URL (default: $SIGIL_BASE_URL or ${DEFAULT_BASE_URL})
+  --no-post               print the stamped curl command instead of sending it
+  --output <json|table>   how to print the response (default: json)`;
+
+async function readBody(arg: string): Promise<{ body: string; source: string }> {
+  if (!arg.startsWith('@')) return { body: arg, source: 'the --body argument' };
+  const path = arg.slice(1);
+  try {
+    return { body: await readFile(path, 'utf8'), source: path };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`Cannot read body file ${path} (${code ?? String(error)}): check the path after the @`);
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if ((error as Error).name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000}s`;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}
+
+export async function requestCommand(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      path: { type: 'string' },
+      body: { type: 'string' },
+      key: { type: 'string' },
+      'base-url': { type: 'string' },
+      'no-post': { type: 'boolean' },
+      output: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    io.stdout(REQUEST_USAGE);
+    return 0;
+  }
+  const path = values.path;
+  if (!path) throw new UsageError('Missing --path: give the API path, e.g. --path /public/v1/query/whoami');
+  if (!path.startsWith('/')) throw new UsageError(`--path must start with "/" (got "${path}"), e.g. /public/v1/query/whoami`);
+  if (values.body === undefined) throw new UsageError('Missing --body: pass @file.json or an inline JSON string');
+  const output = (values.output ?? 'json') as OutputFormat;
+  if (output !== 'json' && output !== 'table') throw new UsageError(`--output must be json or table (got "${values.output}")`);
+
+  const keyPath = values.key ?? io.env.SIGIL_API_KEY_FILE;
+  if (!keyPath) {
+    throw new UsageError('No API key: pass --key <file> or set SIGIL_API_KEY_FILE (create a key with `sigil keys generate --out <file>`)');
+  }
+  const baseUrl = (values['base-url'] ?? io.env.SIGIL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(baseUrl + path);
+  } catch {
+    throw new UsageError(`Invalid base URL "${baseUrl}": use a full URL such as ${DEFAULT_BASE_URL}`);
+  }
+
+  const { body, source } = await readBody(values.body);
+  try {
+    JSON.parse(body);
+  } catch (error) {
+    throw new CliError(`The body in ${source} is not valid JSON (${(error as Error).message}): fix it and retry`);
+  }
+
+  const key = await readKeyFile(keyPath);
+  const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
+  const { stampHeaderName, stampHeaderValue } = await stamper.stamp(body);
+
+  if (values['no-post']) {
+    io.stdout(
+      formatCommand([
+        ['curl', '-X', 'POST', url.href],
+        ['-H', 'Content-Type: application/json'],
+        ['-H', `${stampHeaderName}: ${stampHeaderValue}`],
+        ['--data-raw', body],
+      ]),
+    );
+    return 0;
+  }
+
+  let response: Response;
+  try {
+    response = await io.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [stampHeaderName]: stampHeaderValue },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new CliError(
+      `Could not reach ${url.origin} (${describeNetworkError(error)}): check --base-url or SIGIL_BASE_URL and your network`,
+    );
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed !== undefined) io.stdout(formatResponse(parsed, output));
+  else if (text) io.stdout(text);
+  if (!response.ok) {
+    const status = (parsed ?? {}) as { code?: unknown; message?: unknown };
+    const detail = typeof status.message === 'string' ? `: ${status.message}` : '';
+    const code = typeof status.code === 'number' ? ` (code ${status.code})` : '';
+    throw new CliError(`The API answered HTTP ${response.status}${detail}${code}; see the response above`);
+  }
+  return 0;
+}
