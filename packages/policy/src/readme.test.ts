@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { ACTIVITY_TYPES } from './activities.js';
+import { CONTEXT_FIELDS } from './context-fields.js';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+test('the README lists every context field with its type, and no other', () => {
+  const rows = [...readme.matchAll(/^\| `([a-z_.[\]]+)` \| ([a-z<>]+) \|/gm)].map((m) => [m[1], m[2]]);
+  expect(rows).toEqual(CONTEXT_FIELDS.map((f) => [f.path, f.type]));
+});
+
+test('the README lists every activity type with its resource and action', () => {
+  for (const t of ACTIVITY_TYPES) {
+    expect(readme).toContain(`| \`${t.type}\` | \`${t.resource}\` | \`${t.action}\``);
+  }
+});
