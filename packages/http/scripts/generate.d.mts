@@ -1,0 +1,1 @@
+export function generateClient(doc: unknown, options?: { typesModule?: string; baseModule?: string }): string;

@@ -1,0 +1,10 @@
+export { SigilClient, SIGIL_OPERATIONS } from './generated/client.js';
+export type * from './generated/client.js';
+export { SigilBaseClient, DEFAULT_BASE_URL } from './base-client.js';
+export type { SigilClientConfig, SubmitOptions, SubmissionEnvelope } from './base-client.js';
+export { SigilRequestError, ActivityTimeoutError, STATUS_CODE_UNKNOWN } from './errors.js';
+export type { SigilStatus, StatusDetail } from './errors.js';
+export { waitForActivity } from './wait.js';
+export type { ActivityOutcome, ActivityLike, ActivityPoller, WaitForActivityOptions, WaitForActivityResult } from './wait.js';
+export type { Stamper, StampResult } from './stamper.js';
+export type { components, operations, paths } from '@sigil/api-spec';

@@ -1,0 +1,2 @@
+export { startTestServer } from './server.js';
+export type { RecordedRequest, TestPasskey, TestServer, TestServerOptions } from './server.js';
