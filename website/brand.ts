@@ -29,7 +29,7 @@ export const announcement =
   env('SIGIL_ANNOUNCEMENT', 'on') === 'off'
     ? undefined
     : {
-        id: env('SIGIL_ANNOUNCEMENT_ID', 'policy-playground-2026-11'),
+        id: env('SIGIL_ANNOUNCEMENT_ID', 'api-v1-docs-2026-11'),
         content: env(
           'SIGIL_ANNOUNCEMENT_CONTENT',
           'Sigil API v1 documentation is live. See what changed in the <a href="/changelog">changelog</a>.',

@@ -2,6 +2,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {announcement, brand} from './brand';
+import testFixtures from './plugins/test-fixtures';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
 // for the end-to-end suite, never for a production deploy.
@@ -63,7 +64,9 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
 
-  plugins: [...(withTestFixtures ? ['./plugins/test-fixtures'] : [])],
+  clientModules: ['./src/clientModules/announcementReappears.ts'],
+
+  plugins: [...(withTestFixtures ? [testFixtures] : [])],
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],

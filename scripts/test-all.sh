@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs every test of the repository from a fresh clone: installs what it needs
+# (npm packages from the lockfile; Debian's Chromium when it is missing),
+# builds the libraries and the site, then runs unit, doc and browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "Installing Debian chromium"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+step "npm ci"
+npm ci --no-audit --no-fund
+
+step "Build the libraries"
+npm run build:packages
+
+step "Library tests"
+node scripts/test-packages.mjs
+
+if [ -f scripts/doctest/run.mjs ]; then
+  step "Type-check every TypeScript example in the docs"
+  node scripts/doctest/run.mjs
+fi
+
+step "Site unit tests"
+npm run test:unit -w website
+
+step "Build the site (with e2e fixtures)"
+SIGIL_TEST_FIXTURES=1 npm run build -w website
+
+step "End-to-end tests in Chromium"
+CI=${CI:-true} npm run test:e2e -w website

@@ -1,0 +1,12 @@
+// Runs each library's tests in workspace order and stops at the first failure.
+import {execFileSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+
+const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+for (const ws of root.workspaces) {
+  if (!ws.startsWith('packages/')) continue;
+  const pkg = JSON.parse(readFileSync(new URL(`../${ws}/package.json`, import.meta.url), 'utf8'));
+  if (!pkg.scripts?.test) continue;
+  console.log(`\n> test ${pkg.name}`);
+  execFileSync('npm', ['run', 'test', '--silent', '-w', pkg.name], {stdio: 'inherit'});
+}

@@ -1,0 +1,271 @@
+import {expect, test, type Page} from '@playwright/test';
+
+const QUICKSTART = '/getting-started/quickstart';
+
+/** Docusaurus marks <html> once React has hydrated; before that, clicks do nothing. */
+async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+}
+
+/** Docusaurus namespaces its storage keys with a site-specific suffix (e.g. `theme-b8f`). */
+async function storageEntry(page: Page, prefix: string): Promise<[string, string] | undefined> {
+  return page.evaluate(
+    (p) => Object.entries(localStorage).find(([k]) => k === p || k.startsWith(`${p}-`)) as [string, string] | undefined,
+    prefix,
+  );
+}
+
+async function blockScriptsUntilNextDocument(page: Page): Promise<{arm: () => void}> {
+  let blocked = false;
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document') blocked = false;
+  });
+  // Routing also turns the HTTP cache off, so a prefetched chunk is requested again.
+  await page.route('**/*.js', (route) => (blocked ? route.abort() : route.continue()));
+  return {arm: () => (blocked = true)};
+}
+
+test.describe('colour mode', () => {
+  test('light by default, even when the system prefers dark', async ({browser}) => {
+    const context = await browser.newContext({colorScheme: 'dark'});
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await context.close();
+  });
+
+  test('a dark choice persists across reloads', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect((await storageEntry(page, 'theme'))?.[1]).toBe('dark');
+  });
+});
+
+test.describe('responsive layout', () => {
+  test('at 996 px the navbar collapses into the slide-in menu', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await gotoHydrated(page, QUICKSTART);
+    const toggle = page.getByRole('button', {name: /toggle navigation bar/i});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.navbar__items--right .navbar__link', {hasText: 'GitHub'})).toBeHidden();
+    await toggle.click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', {name: 'Changelog'})).toBeVisible();
+  });
+
+  test('at 997 px the full navbar shows and there is no menu toggle', async ({page}) => {
+    await page.setViewportSize({width: 997, height: 800});
+    await gotoHydrated(page, QUICKSTART);
+    await expect(page.getByRole('button', {name: /toggle navigation bar/i})).toBeHidden();
+    await expect(page.locator('.navbar').getByRole('link', {name: 'Changelog'})).toBeVisible();
+  });
+
+  test('the docs sidebar is 300 px wide and cannot be hidden', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, QUICKSTART);
+    const sidebar = page.locator('.theme-doc-sidebar-container');
+    const box = await sidebar.boundingBox();
+    expect(box?.width).toBe(300);
+    await expect(page.locator('button[title="Collapse sidebar"]')).toHaveCount(0);
+  });
+
+  test('sidebar categories stay open when another opens', async ({page}) => {
+    await gotoHydrated(page, QUICKSTART);
+    const expanded = page.locator('.theme-doc-sidebar-menu .menu__list-item-collapsible [aria-expanded="true"]');
+    const before = await expanded.count();
+    expect(before).toBeGreaterThan(0);
+    await expect(page.locator('.theme-doc-sidebar-menu [aria-expanded="false"]')).toHaveCount(0);
+  });
+});
+
+test.describe('announcement bar', () => {
+  test('is dismissible and stays dismissed', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', {name: /close/i}).click();
+    await expect(bar).toBeHidden();
+    expect((await storageEntry(page, 'docusaurus.announcement.dismiss'))?.[1]).toBe('true');
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('.theme-announcement-bar')).toBeHidden();
+  });
+
+  test('shows again when its id changes', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.locator('.theme-announcement-bar').getByRole('button', {name: /close/i}).click();
+    const [idKey, currentId] = (await storageEntry(page, 'docusaurus.announcement.id'))!;
+    expect(currentId.length).toBeGreaterThan(0);
+    // The same reader, after the site publishes an announcement with another id.
+    await page.evaluate((key) => localStorage.setItem(key, 'an-older-announcement'), idKey);
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('.theme-announcement-bar')).toBeVisible();
+  });
+});
+
+test.describe('addresses', () => {
+  test('the trailing slash is optional', async ({page}) => {
+    for (const path of [QUICKSTART, `${QUICKSTART}/`]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', {level: 1, name: 'Quickstart'})).toBeVisible();
+    }
+  });
+
+  test('.html and index.html paths show the clean page', async ({page}) => {
+    await page.goto(`${QUICKSTART}.html`);
+    await expect(page.getByRole('heading', {level: 1, name: 'Quickstart'})).toBeVisible();
+    await page.goto('/sdks/introduction/index.html');
+    await expect(page.getByRole('heading', {level: 1, name: 'SDK introduction'})).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page with status 404', async ({page}) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1, name: 'Page not found'})).toBeVisible();
+    await expect(page.getByRole('link', {name: 'Quickstart'}).last()).toBeVisible();
+  });
+});
+
+test.describe('scrolling after navigation', () => {
+  test('a URL hash scrolls its heading into view', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 700});
+    await page.goto(`${QUICKSTART}#6-sign-a-payload`);
+    await expect(page.locator('[id="6-sign-a-payload"]')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  });
+
+  test('a client-side navigation without a hash starts at the top', async ({page}) => {
+    await gotoHydrated(page, QUICKSTART);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.locator('footer').getByRole('link', {name: 'Quickstart'}).click();
+    await page.locator('article').getByRole('link', {name: 'Embedded wallets'}).first().click();
+    await expect(page).toHaveURL(/\/embedded-wallets\/overview$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test('the skip link moves focus to the main content', async ({page}) => {
+  await gotoHydrated(page, QUICKSTART);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', {name: 'Skip to main content'});
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The next Tab continues inside the content, past the navbar and sidebar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
+test('a crashing page shows the crash screen with the chain of errors', async ({page}) => {
+  await page.goto('/__tests__/crash');
+  await expect(page.getByText('This page crashed.')).toBeVisible();
+  await expect(page.getByText('Fixture render failure')).toBeVisible();
+  await expect(page.getByText('Fixture root cause')).toBeVisible();
+  const retry = page.getByRole('button', {name: 'Try again'});
+  await expect(retry).toBeVisible();
+  await retry.click();
+  // The fixture throws on every render, so trying again crashes again: the screen stays usable.
+  await expect(page.getByText('This page crashed.')).toBeVisible();
+});
+
+test.describe('lazy loading', () => {
+  test('shows the loading animation after a delay, then the error with Retry, then recovers', async ({page}) => {
+    let mode: 'slow-fail' | 'pass' = 'slow-fail';
+    await page.route(/fixture-lazy-widget/, async (route) => {
+      if (mode === 'pass') return route.continue();
+      await new Promise((r) => setTimeout(r, 1500));
+      return route.abort();
+    });
+    await page.goto('/__tests__/lazy', {waitUntil: 'domcontentloaded'});
+    await expect(page.locator('svg#loader')).toBeVisible();
+    const retry = page.getByRole('button', {name: 'Retry'});
+    await expect(retry).toBeVisible({timeout: 15_000});
+    mode = 'pass';
+    await retry.click();
+    await expect(page.getByTestId('lazy-widget')).toHaveText('Lazy widget loaded');
+  });
+
+  test('the progress bar appears for a slow page change, configured as the spec says', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as {__bar: string[]}).__bar = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLElement>('#nprogress .bar');
+        if (bar) seen.push(`${bar.style.transform}|${bar.style.transition}`);
+      }).observe(document.body, {childList: true, subtree: true, attributes: true});
+    });
+    await page.route('**/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      return route.continue();
+    });
+    const clickedAt = Date.now();
+    await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).click();
+    await expect(page.locator('#nprogress')).toBeAttached({timeout: 5000});
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(200);
+    await expect(page).toHaveURL(/\/changelog$/, {timeout: 15_000});
+    const frames = await page.evaluate(() => (window as unknown as {__bar: string[]}).__bar);
+    // minimum 0.08 -> the bar starts 92 % off-screen; speed 200 ms.
+    expect(frames.some((f) => f.includes('-92%'))).toBe(true);
+    expect(frames.some((f) => f.includes('200ms'))).toBe(true);
+  });
+});
+
+test.describe('preloading and prefetching', () => {
+  test('when preloading the next page fails, the site reloads into it', async ({page}) => {
+    const blocker = await blockScriptsUntilNextDocument(page);
+    await gotoHydrated(page, QUICKSTART);
+    await page.waitForLoadState('networkidle');
+    const documents: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(req.url());
+    });
+    blocker.arm();
+    await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).click();
+    await expect(page).toHaveURL(/\/changelog$/, {timeout: 15_000});
+    await expect(page.getByRole('heading', {name: 'Sigil API v1'})).toBeVisible();
+    expect(documents.some((u) => u.endsWith('/changelog'))).toBe(true);
+  });
+
+  test('prefetching is skipped on a 2g connection', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        value: {effectiveType: 'slow-2g', saveData: false},
+      });
+    });
+    await gotoHydrated(page, QUICKSTART);
+    await page.waitForLoadState('networkidle');
+    await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).hover();
+    await page.waitForTimeout(500);
+    expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
+  });
+
+  test('prefetching is skipped with data saver on, and happens otherwise', async ({page, browser}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        value: {effectiveType: '4g', saveData: true},
+      });
+    });
+    await gotoHydrated(page, QUICKSTART);
+    await page.waitForLoadState('networkidle');
+    await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).hover();
+    await page.waitForTimeout(500);
+    expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
+
+    const normal = await browser.newPage();
+    await gotoHydrated(normal, QUICKSTART);
+    await normal.waitForLoadState('networkidle');
+    await normal.locator('.navbar').getByRole('link', {name: 'Changelog'}).hover();
+    await expect.poll(() => normal.locator('head link[rel="prefetch"]').count()).toBeGreaterThan(0);
+    await normal.close();
+  });
+});

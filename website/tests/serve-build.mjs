@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Serves website/build the way a static host does: gzip for text, clean URLs
+// with an optional trailing slash, 404.html for unknown paths. Used by the
+// e2e suite and the benchmarks, so they measure what production would send.
+import {createServer} from 'node:http';
+import {createReadStream, existsSync, statSync} from 'node:fs';
+import {extname, join, normalize, resolve} from 'node:path';
+import {createGzip} from 'node:zlib';
+import {parseArgs} from 'node:util';
+import {fileURLToPath} from 'node:url';
+
+const {values} = parseArgs({
+  options: {
+    port: {type: 'string', default: '4173'},
+    dir: {type: 'string'},
+    host: {type: 'string', default: '127.0.0.1'},
+  },
+});
+const root = resolve(values.dir ?? fileURLToPath(new URL('../build', import.meta.url)));
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+};
+const compressible = /^(text\/|application\/(json|yaml|xml|javascript)|image\/svg)/;
+
+function isFile(p) {
+  return existsSync(p) && statSync(p).isFile();
+}
+
+function resolvePath(urlPath) {
+  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  const candidate = join(root, clean);
+  if (!candidate.startsWith(root)) return undefined;
+  if (isFile(candidate)) return candidate;
+  if (isFile(join(candidate, 'index.html'))) return join(candidate, 'index.html');
+  if (isFile(candidate.replace(/\/$/, '') + '.html')) return candidate.replace(/\/$/, '') + '.html';
+  return undefined;
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let file = resolvePath(url.pathname);
+  let status = 200;
+  if (!file) {
+    file = join(root, '404.html');
+    status = 404;
+  }
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  const headers = {'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff'};
+  const gzip = compressible.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return res.end();
+  const stream = createReadStream(file);
+  (gzip ? stream.pipe(createGzip({level: 6})) : stream).pipe(res);
+});
+
+server.listen(Number(values.port), values.host, () => {
+  console.log(`Serving ${root} at http://${values.host}:${values.port}/`);
+});
