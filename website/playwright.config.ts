@@ -1,6 +1,8 @@
 import {defineConfig} from '@playwright/test';
 
 const port = Number(process.env.SIGIL_E2E_PORT ?? 4173);
+// Parallel workers on one machine build into their own folders (see tests/isolated-build.sh).
+const buildDir = process.env.SIGIL_BUILD_DIR ?? 'build';
 
 /** Debian's Chromium with the flags this closed network needs; never a downloaded browser. */
 export const chromiumLaunchOptions = {
@@ -32,7 +34,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build (made by the test script beforehand), served as-is.
-    command: `node tests/serve-build.mjs --port ${port}`,
+    command: `node tests/serve-build.mjs --port ${port} --dir ${buildDir}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
