@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Run with: npx vitest run -c scripts/doctest/vitest.config.mjs
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['run.test.ts'],
+    testTimeout: 60_000,
+  },
+});
