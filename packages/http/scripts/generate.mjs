@@ -59,10 +59,17 @@ function jsonBodySchema(doc, operation, where) {
   return resolveSchema(doc, schema);
 }
 
-/** True when every required property (ignoring `ignore`) is absent, so callers may omit the argument. */
+/**
+ * True when no property (other than `ignore`) is required, so callers may omit the argument.
+ * openapi-typescript (defaultNonNullable, its default) types an inline property that has a `default`
+ * as required, so those count as required here too; the generated compile-time check keeps this honest.
+ */
 function allOptional(schema, ignore) {
   if (schema.opaque) return false;
-  return (schema.required ?? []).every((name) => name === ignore);
+  const withDefault = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property && typeof property === 'object' && !property.$ref && 'default' in property)
+    .map(([name]) => name);
+  return [...(schema.required ?? []), ...withDefault].every((name) => name === ignore);
 }
 
 function collectOperations(doc) {
