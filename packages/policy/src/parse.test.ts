@@ -118,3 +118,8 @@ describe('check', () => {
     ]);
   });
 });
+
+test('a missing operand reads as "Expected an expression"', () => {
+  expect(syntaxError('wallet.id == ').message).toBe('Expected an expression but found end of input.');
+  expect(syntaxError('approvers.any(u, )').message).toBe('Expected an expression but found ")".');
+});

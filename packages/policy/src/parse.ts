@@ -20,7 +20,7 @@ export function parse(src: string): Expr {
 
 function syntaxMessage(e: PeggySyntaxError): string {
   const found = e.found == null ? 'end of input' : `"${e.found}"`;
-  const names = new Set<string>();
+  let names = new Set<string>();
   for (const x of e.expected) {
     if (x.type === 'literal') names.add(`"${x.text}"`);
     else if (x.type === 'other') names.add(x.description);
@@ -28,6 +28,12 @@ function syntaxMessage(e: PeggySyntaxError): string {
   }
   // Whitespace is allowed almost everywhere; listing it only adds noise.
   names.delete('whitespace');
+  // When every way to start a value is possible, say so in two words instead of ten alternatives.
+  const starters = ['number', 'string', '"true"', '"false"', '"null"', '"["', 'name', '"("'];
+  if (starters.every((x) => names.has(x))) {
+    for (const x of [...starters, '"!"', '"-"']) names.delete(x);
+    names = new Set(['an expression', ...names]);
+  }
   const expected = [...names];
   if (expected.length === 0) return `Unexpected ${found}.`;
   const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
