@@ -1,0 +1,31 @@
+import { TEST_VECTOR } from '@sigil/api-key-stamper';
+import { describe, expect, it } from 'vitest';
+import { createServerClient, DEFAULT_BASE_URL, SigilClient } from './index.js';
+
+describe('createServerClient', () => {
+  it('returns a SigilClient that stamps with the API key and defaults the base URL', async () => {
+    const seen: Array<{ url: string; headers: Record<string, string>; body: string }> = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      seen.push({ url, headers: init.headers as Record<string, string>, body: String(init.body) });
+      return new Response(JSON.stringify({ organizationId: 'org', organizationName: 'O', userId: 'u', username: 'n' }));
+    }) as unknown as typeof fetch;
+    const client = createServerClient({
+      apiPublicKey: TEST_VECTOR.publicKey,
+      apiPrivateKey: TEST_VECTOR.privateKey,
+      organizationId: 'org',
+      fetch: fakeFetch,
+    });
+    expect(client).toBeInstanceOf(SigilClient);
+    expect(client.baseUrl).toBe(DEFAULT_BASE_URL);
+    await client.whoami();
+    expect(seen[0]!.url).toBe('https://api.sigil.example/public/v1/query/whoami');
+    const stamp = JSON.parse(Buffer.from(seen[0]!.headers['X-Stamp']!, 'base64url').toString('utf8')) as { publicKey: string };
+    expect(stamp.publicKey).toBe(TEST_VECTOR.publicKey);
+  });
+
+  it('rejects a key pair that does not match', () => {
+    expect(() =>
+      createServerClient({ apiPublicKey: TEST_VECTOR.publicKey, apiPrivateKey: 'ab'.repeat(32), organizationId: 'org' }),
+    ).toThrow(/does not match/);
+  });
+});
