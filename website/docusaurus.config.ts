@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
+import securityHeaders from './plugins/security-headers';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
 // for the end-to-end suite, never for a production deploy.
@@ -68,7 +69,7 @@ const config: Config = {
 
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
-  plugins: [...(withTestFixtures ? [testFixtures] : [])],
+  plugins: [securityHeaders, ...(withTestFixtures ? [testFixtures] : [])],
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],

@@ -3,7 +3,7 @@
 // with an optional trailing slash, 404.html for unknown paths. Used by the
 // e2e suite and the benchmarks, so they measure what production would send.
 import {createServer} from 'node:http';
-import {createReadStream, existsSync, statSync} from 'node:fs';
+import {createReadStream, existsSync, readFileSync, statSync} from 'node:fs';
 import {extname, join, normalize, resolve} from 'node:path';
 import {createGzip} from 'node:zlib';
 import {parseArgs} from 'node:util';
@@ -40,6 +40,35 @@ const types = {
 };
 const compressible = /^(text\/|application\/(json|yaml|xml|javascript)|image\/svg)/;
 
+/**
+ * The build's `_headers` file (Netlify / Cloudflare Pages format), applied the
+ * way those hosts do, so tests run under the same Content Security Policy.
+ * Patterns: exact paths, or a trailing `*` matching any rest.
+ */
+function loadHeaderRules() {
+  const file = join(root, '_headers');
+  if (!existsSync(file)) return [];
+  const rules = [];
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({pattern: line.trim(), headers: {}});
+    else {
+      const m = /^\s+([^:]+):\s*(.*)$/.exec(line);
+      if (m && rules.length) rules[rules.length - 1].headers[m[1].trim()] = m[2].trim();
+    }
+  }
+  return rules;
+}
+const headerRules = loadHeaderRules();
+function headersFor(pathname) {
+  const out = {};
+  for (const {pattern, headers} of headerRules) {
+    const matches = pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+    if (matches) Object.assign(out, headers);
+  }
+  return out;
+}
+
 function isFile(p) {
   return existsSync(p) && statSync(p).isFile();
 }
@@ -63,7 +92,12 @@ const server = createServer((req, res) => {
     status = 404;
   }
   const type = types[extname(file)] ?? 'application/octet-stream';
-  const headers = {'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff'};
+  const headers = {
+    'Content-Type': type,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ...headersFor(url.pathname),
+  };
   const gzip = compressible.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (gzip) headers['Content-Encoding'] = 'gzip';
   res.writeHead(status, headers);

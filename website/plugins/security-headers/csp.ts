@@ -1,0 +1,148 @@
+import {createHash} from 'node:crypto';
+
+/**
+ * Pure helpers of the security-headers plugin: find the inline scripts of a
+ * built HTML page, hash them, and write the policy into the page and into a
+ * `_headers` file. Kept free of I/O so they are unit-tested directly.
+ */
+
+export interface PolicyOptions {
+  /** `'sha256-…'` sources of the inline scripts the policy allows. */
+  scriptHashes: readonly string[];
+  /** Extra `connect-src` sources (e.g. an API host a widget may call). */
+  connectSrc?: readonly string[];
+}
+
+// `type` values a browser executes as script (absent, JavaScript MIME types or module).
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+]);
+
+const SCRIPT_RE = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** Reads one attribute of a (minified, possibly unquoted) start-tag attribute string. */
+export function attributeValue(attrs: string, name: string): string | undefined {
+  const re = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+)))?(?=\\s|/|$)`, 'i');
+  const m = re.exec(attrs);
+  if (!m) return undefined;
+  return m[1] ?? m[2] ?? m[3] ?? '';
+}
+
+/** The source text of every inline script the browser would execute. */
+export function executableInlineScripts(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(SCRIPT_RE)) {
+    const attrs = m[1] ?? '';
+    if (attributeValue(attrs, 'src') !== undefined) continue;
+    const type = (attributeValue(attrs, 'type') ?? '').trim().toLowerCase();
+    if (!EXECUTABLE_TYPES.has(type)) continue; // JSON-LD and other data blocks never run
+    out.push(m[2] ?? '');
+  }
+  return out;
+}
+
+/** A CSP hash source for a script body, exactly as the browser hashes it (UTF-8 of the raw text). */
+export function hashSource(body: string): string {
+  return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+}
+
+/** Event-handler attributes (`onclick=`, …) cannot be allowed by hashes without 'unsafe-hashes': report them. */
+export function inlineEventHandlers(html: string): string[] {
+  const found: string[] = [];
+  for (const tag of html.matchAll(/<[a-z][a-z0-9-]*\b([^>]*)>/gi)) {
+    for (const attr of (tag[1] ?? '').matchAll(/(?:^|\s)(on[a-z]+)\s*=/gi)) found.push(attr[1]!.toLowerCase());
+  }
+  return found;
+}
+
+/**
+ * The policy. Scripts: only the site's own files and the hashed inline scripts;
+ * 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search index and is
+ * not 'unsafe-eval' (no string-to-code). Styles need 'unsafe-inline': the
+ * server-rendered HTML carries style attributes and Mermaid writes <style>
+ * into its SVG. No other host is contacted.
+ */
+export function buildPolicy({scriptHashes, connectSrc = []}: PolicyOptions): string {
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...[...new Set(scriptHashes)].sort()]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...connectSrc]],
+    ['worker-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+const META_MARKER = 'http-equiv="Content-Security-Policy"';
+
+/**
+ * Puts the policy meta tag at the top of <head>: right after `<meta charset>`
+ * when that comes first (the encoding must stay within the first 1024 bytes),
+ * otherwise as the first element. Either way it precedes every script, style
+ * and link it governs. Idempotent: an existing policy tag is replaced.
+ */
+export function injectPolicyMeta(html: string, policy: string): string {
+  const tag = `<meta ${META_MARKER} content="${policy.replace(/"/g, '&quot;')}">`;
+  const withoutOld = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, '');
+  const head = /<head\b[^>]*>/i.exec(withoutOld);
+  if (!head) throw new Error('No <head> in page: cannot add the Content Security Policy');
+  let at = head.index + head[0].length;
+  const charset = /^\s*<meta\s+charset\s*=\s*["']?[\w-]+["']?\s*\/?>/i.exec(withoutOld.slice(at));
+  if (charset) at += charset[0].length;
+  return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
+}
+
+/** Reads the policy back out of a page (tests and the e2e suite use this). */
+export function policyOfPage(html: string): string | undefined {
+  const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
+  return m?.[1]?.replace(/&quot;/g, '"');
+}
+
+export interface HeaderRule {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Netlify / Cloudflare Pages `_headers` format: a path line, then indented `Name: value` lines. */
+export function renderHeadersFile(rules: readonly HeaderRule[]): string {
+  return (
+    rules
+      .map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n'))
+      .join('\n\n') + '\n'
+  );
+}
+
+/** Parses a `_headers` file back into rules (used by the local static server). */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({path: line.trim(), headers: {}});
+      continue;
+    }
+    const m = /^\s+([^:]+):\s*(.*)$/.exec(line);
+    const current = rules[rules.length - 1];
+    if (m && current) current.headers[m[1]!.trim()] = m[2]!.trim();
+  }
+  return rules;
+}
+
+/** The headers every response carries besides the policy itself. */
+export const companionHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'X-Frame-Options': 'DENY',
+};

@@ -1,0 +1,73 @@
+import {existsSync} from 'node:fs';
+import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import {
+  buildPolicy,
+  companionHeaders,
+  executableInlineScripts,
+  hashSource,
+  inlineEventHandlers,
+  injectPolicyMeta,
+  renderHeadersFile,
+} from './csp';
+
+export interface SecurityHeadersOptions {
+  /** Extra `connect-src` sources; the site itself needs none. */
+  connectSrc?: string[];
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * Other plugins' postBuild hooks (Pagefind indexing among them) run at the same
+ * time as this one and may read these pages: replace each file atomically so
+ * no reader ever sees a half-written page.
+ */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.csp-tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
+}
+
+/**
+ * A strict Content Security Policy for every built page: after the build, each
+ * HTML file gets a `<meta http-equiv="Content-Security-Policy">` allowing its
+ * own inline scripts by hash, and `_headers` (Netlify / Cloudflare Pages)
+ * carries the same policy plus the headers a meta tag cannot deliver.
+ */
+export default function securityHeaders(_context: unknown, options: SecurityHeadersOptions = {}): Plugin {
+  return {
+    name: 'sigil-security-headers',
+    async postBuild({outDir}) {
+      const allHashes = new Set<string>();
+      const handlers: string[] = [];
+      for (const file of await htmlFiles(outDir)) {
+        const html = await readFile(file, 'utf8');
+        const hashes = executableInlineScripts(html).map(hashSource);
+        hashes.forEach((h) => allHashes.add(h));
+        const onAttrs = inlineEventHandlers(html);
+        if (onAttrs.length > 0) handlers.push(`${path.relative(outDir, file)}: ${[...new Set(onAttrs)].join(', ')}`);
+        const policy = buildPolicy({scriptHashes: hashes, connectSrc: options.connectSrc});
+        await writeAtomically(file, injectPolicyMeta(html, policy));
+      }
+      if (handlers.length > 0) {
+        // A strict policy blocks these; fail loudly rather than ship a page whose handlers silently do nothing.
+        throw new Error(`Inline event handler attributes are blocked by the Content Security Policy:\n${handlers.join('\n')}`);
+      }
+      // The header policy is the union of all pages' hashes; each page's meta
+      // policy narrows it to its own scripts (browsers enforce both).
+      const headerPolicy = `${buildPolicy({scriptHashes: [...allHashes], connectSrc: options.connectSrc})}; frame-ancestors 'none'`;
+      const headersPath = path.join(outDir, '_headers');
+      // Keep rules a maintainer put in static/_headers; ours go last.
+      const existing = existsSync(headersPath) ? (await readFile(headersPath, 'utf8')).trimEnd() + '\n\n' : '';
+      const ours = renderHeadersFile([
+        {path: '/*', headers: {'Content-Security-Policy': headerPolicy, ...companionHeaders}},
+      ]);
+      await writeFile(headersPath, existing + ours);
+    },
+  };
+}
