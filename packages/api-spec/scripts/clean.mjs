@@ -1,4 +1,5 @@
-// Removes build output so a rename or deleted schema cannot leave stale files behind.
+// `npm run clean`: removes build output so a renamed or deleted file cannot leave stale
+// output behind. Not part of `build`, because other packages read dist/ while they build.
 import { rmSync } from 'node:fs';
 
 for (const dir of ['dist', 'src/generated']) {

@@ -64,3 +64,16 @@ describe('generated catalogue matches the document', () => {
     expect(ERROR_CODES).toEqual(doc['x-error-codes']);
   });
 });
+
+describe('ENUMS catalogue', () => {
+  it('carries every string enumeration with a description for each value', async () => {
+    const { ENUMS } = await import('./generated/operations.js');
+    const doc = loadDoc();
+    const names = Object.entries(doc.components.schemas).filter(([, s]) => Array.isArray(s.enum) && s.type === 'string').map(([n]) => n);
+    expect(Object.keys(ENUMS).sort()).toEqual(names.sort());
+    for (const [name, info] of Object.entries(ENUMS)) {
+      expect(info.values.map((v) => v.value), name).toEqual(schemaByName(doc, name).enum);
+      for (const v of info.values) expect(v.description, `${name}.${v.value}`).toMatch(/\S/);
+    }
+  });
+});

@@ -23,6 +23,7 @@ export {
   NO_ENDPOINT_ACTIVITY_TYPES,
   LIMITS,
   ERROR_CODES,
+  ENUMS,
 } from './generated/operations.js';
 export type {
   OperationInfo,
@@ -35,6 +36,8 @@ export type {
   LimitId,
   ErrorCodeInfo,
   ErrorCodeName,
+  EnumInfo,
+  EnumName,
 } from './generated/operations.js';
 
 export * from './rules.js';

@@ -45,3 +45,7 @@ export const operationName: OperationName = 'create_sub_organization';
 // @ts-expect-error not an operation name
 export const notAnOperation: OperationName = 'create_wallets';
 export const noEndpointType: ActivityType = 'ACTIVITY_TYPE_SET_PAYMENT_METHOD';
+
+// Fields with a default may be left out of requests (openapi-typescript runs with --default-non-nullable=false).
+export const deleteWallets: Schema<'DeleteWalletsIntent'> = { walletIds: ['e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9'] };
+export const page: Schema<'Pagination'> = { after: '5f6a7b8c-9d0e-4f1a-8b2c-4d5e6f7a8b9c' };
