@@ -1,4 +1,4 @@
-import { SigilRequestError } from './errors.js';
+import { SigilRequestError, STATUS_CODE_UNKNOWN } from './errors.js';
 import type { Stamper } from './stamper.js';
 
 export const DEFAULT_BASE_URL = 'https://api.sigil.example';
@@ -68,7 +68,7 @@ export class SigilBaseClient {
       throw new SigilRequestError({
         status: response.status,
         path,
-        code: 2,
+        code: STATUS_CODE_UNKNOWN,
         message: `Expected a JSON answer from ${path}, got: ${text.slice(0, 200)}`,
         details: [],
       });
