@@ -61,15 +61,12 @@ function jsonBodySchema(doc, operation, where) {
 
 /**
  * True when no property (other than `ignore`) is required, so callers may omit the argument.
- * openapi-typescript (defaultNonNullable, its default) types an inline property that has a `default`
- * as required, so those count as required here too; the generated compile-time check keeps this honest.
+ * The generated `_OptionalArgumentsCheck` fails to compile if the generated types disagree
+ * (for example if openapi-typescript ran with defaultNonNullable, which makes defaulted fields required).
  */
 function allOptional(schema, ignore) {
   if (schema.opaque) return false;
-  const withDefault = Object.entries(schema.properties ?? {})
-    .filter(([, property]) => property && typeof property === 'object' && !property.$ref && 'default' in property)
-    .map(([name]) => name);
-  return [...(schema.required ?? []), ...withDefault].every((name) => name === ignore);
+  return (schema.required ?? []).every((name) => name === ignore);
 }
 
 function collectOperations(doc) {
