@@ -24,6 +24,17 @@ export const routes: RouteExpectation[] = [
   // Getting started
   {path: '/category/getting-started', title: 'Getting started', sidebar: 'documentation'},
   {path: '/getting-started/quickstart', title: 'Quickstart', sidebar: 'documentation'},
+  // Security
+  {path: '/category/security', title: 'Security', sidebar: 'documentation'},
+  {path: '/security/our-approach', title: 'Our approach to security', sidebar: 'documentation'},
+  {path: '/security/non-custodial-key-mgmt', title: 'Non-custodial key management', sidebar: 'documentation'},
+  {path: '/security/secure-enclaves', title: 'Secure enclaves', sidebar: 'documentation'},
+  {path: '/security/enclave-secure-channels', title: 'Enclave secure channels', sidebar: 'documentation'},
+  {path: '/security/quorum-deployments', title: 'Quorum deployments', sidebar: 'documentation'},
+  {path: '/security/verifiable-data', title: 'Verifiable data', sidebar: 'documentation'},
+  {path: '/security/disaster-recovery', title: 'Disaster recovery', sidebar: 'documentation'},
+  {path: '/security/reporting-a-vulnerability', title: 'Reporting a vulnerability', sidebar: 'documentation'},
+  {path: '/security/whitepaper', title: 'Security whitepaper', sidebar: 'documentation'},
   // SDKs
   {path: '/sdks/introduction', title: 'SDK introduction', sidebar: 'sdks'},
   // Solutions
