@@ -23,10 +23,11 @@ npm run build:packages
 step "Library tests"
 node scripts/test-packages.mjs
 
-if [ -f scripts/doctest/run.mjs ]; then
-  step "Type-check every TypeScript example in the docs"
-  node scripts/doctest/run.mjs
-fi
+step "Doc-example checker tests"
+npx vitest run -c scripts/doctest/vitest.config.mjs
+
+step "Type-check every TypeScript example in the docs"
+node scripts/doctest/run.mjs
 
 step "Site unit tests"
 npm run test:unit -w website
