@@ -121,7 +121,7 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['swift', 'bash', 'json'],
+      additionalLanguages: ['swift', 'bash', 'json', 'ruby', 'dart'],
     },
   } satisfies Preset.ThemeConfig,
 };
