@@ -39,6 +39,17 @@ export const routes: RouteExpectation[] = [
   {path: '/sdks/introduction', title: 'SDK introduction', sidebar: 'sdks'},
   // Solutions
   {path: '/embedded-wallets/overview', title: 'Embedded wallets overview', sidebar: 'solutions'},
+  {path: '/embedded-wallets/sub-organizations-as-wallets', title: 'Sub-organizations as wallets', sidebar: 'solutions'},
+  {path: '/embedded-wallets/sub-organization-auth', title: 'Sub-organization auth', sidebar: 'solutions'},
+  {path: '/embedded-wallets/sub-organization-recovery', title: 'Sub-organization recovery', sidebar: 'solutions'},
+  {path: '/category/code-examples', title: 'Code examples', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/create-sub-org-passkey', title: 'Create a sub-organization with a passkey', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/authenticate-user-passkey', title: 'Authenticate a user with a passkey', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/create-passkey-session', title: 'Create a passkey session', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/create-user-email', title: 'Create a user with email', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/authenticate-user-email', title: 'Authenticate a user by email', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/email-recovery', title: 'Email recovery', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/add-credential', title: 'Add a credential', sidebar: 'solutions'},
 ];
 
 /** A link that only the given sidebar contains: how a test tells sidebars apart. */
