@@ -1,0 +1,44 @@
+import type {ReactNode} from 'react';
+import {LIMITS, type LimitInfo} from '@sigil/api-spec';
+import InlineCode from '../InlineCode';
+import {formatLimitValue, isIdentifier} from './format';
+import styles from './styles.module.css';
+
+/**
+ * Every limit of the Sigil API, rendered from the `x-limits` extension of the API document
+ * (exported as `LIMITS` by `@sigil/api-spec`), so the page and the API cannot disagree.
+ */
+export default function ResourceLimits({limits = LIMITS}: {limits?: readonly LimitInfo[]}): ReactNode {
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Limit</th>
+            <th scope="col">Value</th>
+            <th scope="col">Applies to</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {limits.map((limit) => (
+            <tr key={limit.id} data-limit-id={limit.id}>
+              <th scope="row">{limit.name}</th>
+              <td className={styles.value}>{formatLimitValue(limit)}</td>
+              <td>
+                <ul className={styles.appliesTo}>
+                  {limit.appliesTo.map((target) => (
+                    <li key={target}>{isIdentifier(target) ? <code>{target}</code> : target}</li>
+                  ))}
+                </ul>
+              </td>
+              <td>
+                <InlineCode text={limit.description} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
