@@ -75,6 +75,11 @@ export const routes: RouteExpectation[] = [
   {path: '/features/sessions', title: 'Sessions', sidebar: 'documentation'},
   // SDKs
   {path: '/sdks/introduction', title: 'SDK introduction', sidebar: 'sdks'},
+  {path: '/sdks/javascript-server', title: 'JavaScript server SDK', sidebar: 'sdks'},
+  {path: '/category/advanced', title: 'Advanced', sidebar: 'sdks'},
+  {path: '/sdks/advanced/sigil-client', title: 'Sigil API client', sidebar: 'sdks'},
+  {path: '/sdks/advanced/api-key-stamper', title: 'API key stamper', sidebar: 'sdks'},
+  {path: '/sdks/advanced/webauthn-stamper', title: 'WebAuthn stamper', sidebar: 'sdks'},
   // Solutions
   {path: '/embedded-wallets/overview', title: 'Embedded wallets overview', sidebar: 'solutions'},
   {path: '/embedded-wallets/sub-organizations-as-wallets', title: 'Sub-organizations as wallets', sidebar: 'solutions'},
