@@ -93,6 +93,15 @@ export const routes: RouteExpectation[] = [
   {path: '/embedded-wallets/code-examples/authenticate-user-email', title: 'Authenticate a user by email', sidebar: 'solutions'},
   {path: '/embedded-wallets/code-examples/email-recovery', title: 'Email recovery', sidebar: 'solutions'},
   {path: '/embedded-wallets/code-examples/add-credential', title: 'Add a credential', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/wallet-auth', title: 'Authenticate with a wallet', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/signing-transactions', title: 'Sign transactions in an embedded wallet', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/import', title: 'Import a wallet into an embedded wallet', sidebar: 'solutions'},
+  {path: '/embedded-wallets/code-examples/export', title: 'Export an embedded wallet', sidebar: 'solutions'},
+  {path: '/signing-automation/overview', title: 'Signing automation overview', sidebar: 'solutions'},
+  {path: '/category/code-examples-1', title: 'Code examples', sidebar: 'solutions'},
+  {path: '/signing-automation/code-examples/signing-transactions', title: 'Sign and broadcast transactions from a backend', sidebar: 'solutions'},
+  {path: '/reference/aa-wallets', title: 'Account abstraction wallets', sidebar: 'solutions'},
+  {path: '/reference/embedded-wallet-kit', title: 'Embedded wallet kit', sidebar: 'solutions'},
 ];
 
 /** A link that only the given sidebar contains: how a test tells sidebars apart. */
