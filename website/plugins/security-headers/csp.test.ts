@@ -7,6 +7,7 @@ import {
   hashSource,
   inlineEventHandlers,
   injectPolicyMeta,
+  mergeSources,
   parseHeadersFile,
   policyOfPage,
   renderHeadersFile,
@@ -64,10 +65,14 @@ describe('policy', () => {
     expect(policy).not.toMatch(/https?:|\*/);
   });
 
-  it('adds extra connect sources only when asked', () => {
-    expect(buildPolicy({scriptHashes: [], connectSrc: ['https://api.example']})).toContain(
-      "connect-src 'self' https://api.example;",
-    );
+  it('adds extra sources only when asked, and a frame-src only then', () => {
+    const widened = buildPolicy({
+      scriptHashes: [],
+      extra: mergeSources({'connect-src': ['https://api.example']}, {'connect-src': ['https://api.example', 'https:'], 'frame-src': ['https://f.example']}),
+    });
+    expect(widened).toContain("connect-src 'self' https://api.example https:;");
+    expect(widened).toContain("frame-src 'self' https://f.example;");
+    expect(policy).not.toContain('frame-src');
   });
 });
 

@@ -6,11 +6,16 @@ import {createHash} from 'node:crypto';
  * `_headers` file. Kept free of I/O so they are unit-tested directly.
  */
 
+/** Directives a site may add sources to (for a configured third-party service, say). */
+export type ExtensibleDirective = 'script-src' | 'connect-src' | 'frame-src' | 'img-src' | 'style-src' | 'font-src';
+
+export type ExtraSources = Partial<Record<ExtensibleDirective, readonly string[]>>;
+
 export interface PolicyOptions {
   /** `'sha256-…'` sources of the inline scripts the policy allows. */
   scriptHashes: readonly string[];
-  /** Extra `connect-src` sources (e.g. an API host a widget may call). */
-  connectSrc?: readonly string[];
+  /** Extra sources per directive; none by default. */
+  extra?: ExtraSources;
 }
 
 // `type` values a browser executes as script (absent, JavaScript MIME types or module).
@@ -67,20 +72,32 @@ export function inlineEventHandlers(html: string): string[] {
  * server-rendered HTML carries style attributes and Mermaid writes <style>
  * into its SVG. No other host is contacted.
  */
-export function buildPolicy({scriptHashes, connectSrc = []}: PolicyOptions): string {
+export function buildPolicy({scriptHashes, extra = {}}: PolicyOptions): string {
+  const more = (d: ExtensibleDirective) => [...(extra[d] ?? [])];
+  const frameSrc = more('frame-src');
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...[...new Set(scriptHashes)].sort()]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:']],
-    ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...connectSrc]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...[...new Set(scriptHashes)].sort(), ...more('script-src')]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...more('style-src')]],
+    ['img-src', ["'self'", 'data:', ...more('img-src')]],
+    ['font-src', ["'self'", 'data:', ...more('font-src')]],
+    ['connect-src', ["'self'", ...more('connect-src')]],
+    ...(frameSrc.length > 0 ? [['frame-src', ["'self'", ...frameSrc]] as [string, string[]]] : []),
     ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+}
+
+/** Adds sources together, directive by directive. */
+export function mergeSources(...all: readonly ExtraSources[]): ExtraSources {
+  const out: Record<string, string[]> = {};
+  for (const extra of all) {
+    for (const [d, sources] of Object.entries(extra)) out[d] = [...new Set([...(out[d] ?? []), ...(sources ?? [])])];
+  }
+  return out as ExtraSources;
 }
 
 const META_MARKER = 'http-equiv="Content-Security-Policy"';

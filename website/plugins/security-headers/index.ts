@@ -9,12 +9,28 @@ import {
   hashSource,
   inlineEventHandlers,
   injectPolicyMeta,
+  mergeSources,
   renderHeadersFile,
+  type ExtraSources,
 } from './csp';
 
 export interface SecurityHeadersOptions {
-  /** Extra `connect-src` sources; the site itself needs none. */
+  /** Extra `connect-src` sources on every page (a configured hosted search, say). */
   connectSrc?: string[];
+  /** Extra sources per directive on every page (a configured chatbot's script, frame and API hosts, say). */
+  sources?: ExtraSources;
+  /**
+   * Extra sources only on the pages under a path prefix: e.g. the API
+   * reference's request builder, whose Send button posts to a base URL the
+   * reader types, needs `connect-src https:` there and nowhere else.
+   */
+  pages?: Array<{pathPrefix: string; sources: ExtraSources}>;
+}
+
+/** `a/b/index.html` -> `/a/b/`, `a.html` -> `/a`. */
+function routeOf(relativeFile: string): string {
+  const p = '/' + relativeFile.split(path.sep).join('/');
+  return p.replace(/index\.html$/, '').replace(/\.html$/, '');
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -37,9 +53,14 @@ async function writeAtomically(file: string, text: string): Promise<void> {
  * A strict Content Security Policy for every built page: after the build, each
  * HTML file gets a `<meta http-equiv="Content-Security-Policy">` allowing its
  * own inline scripts by hash, and `_headers` (Netlify / Cloudflare Pages)
- * carries the same policy plus the headers a meta tag cannot deliver.
+ * carries the policy plus the headers a meta tag cannot deliver.
  */
 export default function securityHeaders(_context: unknown, options: SecurityHeadersOptions = {}): Plugin {
+  const everywhere = mergeSources(options.sources ?? {}, {'connect-src': options.connectSrc ?? []});
+  const pageRules = options.pages ?? [];
+  const sourcesFor = (route: string) =>
+    mergeSources(everywhere, ...pageRules.filter((r) => route.startsWith(r.pathPrefix)).map((r) => r.sources));
+
   return {
     name: 'sigil-security-headers',
     async postBuild({outDir}) {
@@ -51,22 +72,22 @@ export default function securityHeaders(_context: unknown, options: SecurityHead
         hashes.forEach((h) => allHashes.add(h));
         const onAttrs = inlineEventHandlers(html);
         if (onAttrs.length > 0) handlers.push(`${path.relative(outDir, file)}: ${[...new Set(onAttrs)].join(', ')}`);
-        const policy = buildPolicy({scriptHashes: hashes, connectSrc: options.connectSrc});
+        const policy = buildPolicy({scriptHashes: hashes, extra: sourcesFor(routeOf(path.relative(outDir, file)))});
         await writeAtomically(file, injectPolicyMeta(html, policy));
       }
       if (handlers.length > 0) {
         // A strict policy blocks these; fail loudly rather than ship a page whose handlers silently do nothing.
         throw new Error(`Inline event handler attributes are blocked by the Content Security Policy:\n${handlers.join('\n')}`);
       }
-      // The header policy is the union of all pages' hashes; each page's meta
-      // policy narrows it to its own scripts (browsers enforce both).
-      const headerPolicy = `${buildPolicy({scriptHashes: [...allHashes], connectSrc: options.connectSrc})}; frame-ancestors 'none'`;
+      // One header policy for all paths: the union of every page's hashes and
+      // sources. Browsers enforce both policies, so each page's own meta policy
+      // narrows it back to exactly that page's scripts and hosts.
+      const union = mergeSources(everywhere, ...pageRules.map((r) => r.sources));
+      const headerPolicy = `${buildPolicy({scriptHashes: [...allHashes], extra: union})}; frame-ancestors 'none'`;
       const headersPath = path.join(outDir, '_headers');
       // Keep rules a maintainer put in static/_headers; ours go last.
       const existing = existsSync(headersPath) ? (await readFile(headersPath, 'utf8')).trimEnd() + '\n\n' : '';
-      const ours = renderHeadersFile([
-        {path: '/*', headers: {'Content-Security-Policy': headerPolicy, ...companionHeaders}},
-      ]);
+      const ours = renderHeadersFile([{path: '/*', headers: {'Content-Security-Policy': headerPolicy, ...companionHeaders}}]);
       await writeFile(headersPath, existing + ours);
     },
   };
