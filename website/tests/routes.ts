@@ -72,7 +72,18 @@ export const routes: RouteExpectation[] = [
   {path: '/features/email-recovery', title: 'Email recovery', sidebar: 'documentation'},
   {path: '/features/oauth', title: 'OAuth', sidebar: 'documentation'},
   {path: '/features/otp-auth', title: 'OTP auth', sidebar: 'documentation'},
+  {path: '/features/delegated-access', title: 'Delegated access', sidebar: 'documentation'},
+  {path: '/features/export-wallets', title: 'Export wallets', sidebar: 'documentation'},
+  {path: '/features/import-wallets', title: 'Import wallets', sidebar: 'documentation'},
+  {path: '/features/pregenerated-wallets', title: 'Pregenerated wallets', sidebar: 'documentation'},
   {path: '/features/sessions', title: 'Sessions', sidebar: 'documentation'},
+  {path: '/features/webhooks', title: 'Webhooks', sidebar: 'documentation'},
+  // Passkeys
+  {path: '/passkeys/introduction', title: 'Passkeys introduction', sidebar: 'documentation'},
+  {path: '/passkeys/integration', title: 'Passkey integration', sidebar: 'documentation'},
+  {path: '/passkeys/options', title: 'Passkey options', sidebar: 'documentation'},
+  {path: '/passkeys/discoverable-vs-non-discoverable', title: 'Discoverable and non-discoverable passkeys', sidebar: 'documentation'},
+  {path: '/passkeys/native', title: 'Passkeys in native apps', sidebar: 'documentation'},
   // SDKs
   {path: '/sdks/introduction', title: 'SDK introduction', sidebar: 'sdks'},
   {path: '/sdks/javascript-browser', title: 'JavaScript browser SDK', sidebar: 'sdks'},

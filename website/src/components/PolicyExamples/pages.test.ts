@@ -14,7 +14,8 @@ import {
 import type {PolicyRequest} from '@sigil/policy';
 
 // The policy pages show policies and reference tables; these tests hold them to the engine itself.
-const page = (id: string) => readFileSync(new URL(`../../../docs/concepts/policies/${id}.mdx`, import.meta.url), 'utf8');
+const doc = (path: string) => readFileSync(new URL(`../../../docs/${path}.mdx`, import.meta.url), 'utf8');
+const page = (id: string) => doc(`concepts/policies/${id}`);
 
 describe('examples page', () => {
   const mdx = page('examples');
@@ -153,5 +154,52 @@ describe('language reference tables', () => {
   test('lists every method and quantifier with its example', () => {
     for (const m of METHODS) expect(mdx).toContain(`| \`${m.name}\` | ${m.receiver} | ${m.returns} | ${m.description} | \`${m.example}\` |`);
     for (const q of QUANTIFIERS) expect(mdx).toContain(`| \`${q.name}\` | ${q.description} | \`${q.example}\` |`);
+  });
+});
+
+describe('delegated access policy', () => {
+  const mdx = doc('features/delegated-access');
+  // The page builds the condition from the recipients the user chose; with the example's two
+  // addresses it must be exactly the eth-recipient-allow-list example.
+  const line = "const condition = `eth.tx.to.lower() in [${allowedRecipients.map((a) => `'${a.toLowerCase()}'`).join(', ')}]`;";
+  const build = (allowedRecipients: string[]) =>
+    `eth.tx.to.lower() in [${allowedRecipients.map((a) => `'${a.toLowerCase()}'`).join(', ')}]`;
+
+  test('the page builds the condition this way and links the example', () => {
+    expect(mdx).toContain(line);
+    expect(mdx).toContain('/concepts/policies/examples#eth-recipient-allow-list');
+  });
+
+  test('with the addresses shown on the page it is the example, and it passes the example cases', () => {
+    const example = POLICY_EXAMPLES.find((e) => e.id === 'eth-recipient-allow-list')!;
+    const condition = build(['0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c', '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2']);
+    expect(mdx).toContain("['0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c', '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2']");
+    expect(condition).toBe(example.policy.condition);
+    for (const c of example.cases) {
+      const verdict = evaluatePolicies([{...example.policy, condition}], c.request);
+      expect(verdict.outcome).toBe(c.expected);
+    }
+    // Mixed-case input is lower-cased before it goes into the policy.
+    expect(build(['0x9F8F72aA9304c8B593d555F12eF6589cC3A579A2'])).toBe("eth.tx.to.lower() in ['0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2']");
+  });
+});
+
+describe('expressions quoted in other pages', () => {
+  test.each([
+    ['concepts/users/best-practices', "activity.action == 'SIGN' && private_key.id == 'pk-hot-1'"],
+    ['concepts/users/best-practices', "private_key.id == 'pk-hot-1'"],
+  ])('%s: %s', (path, src) => {
+    expect(doc(path)).toContain(src);
+    expect(check(parse(src))).toEqual([]);
+  });
+
+  test('the narrow allow in best practices is the allow-signing-with-one-key example', () => {
+    const example = POLICY_EXAMPLES.find((e) => e.id === 'allow-signing-with-one-key')!;
+    expect(example.policy.condition).toBe("activity.action == 'SIGN' && private_key.id == 'pk-hot-1'");
+    // The bare form the page warns about also matches an export of that key.
+    const exportKey: PolicyRequest = {activity: {type: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY'}, private_key: {id: 'pk-hot-1', tags: []}};
+    const bare = evaluatePolicies([{policyName: 'bare', effect: 'EFFECT_ALLOW', condition: "private_key.id == 'pk-hot-1'"}], exportKey);
+    expect(bare.outcome).toBe('ALLOW');
+    expect(evaluatePolicies([example.policy], exportKey).outcome).toBe('DENY');
   });
 });
