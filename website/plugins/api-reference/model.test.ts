@@ -1,0 +1,131 @@
+import {describe, expect, it} from 'vitest';
+import {buildModel} from './model';
+import type {OpenApiDocument} from './openapi';
+import {parseMarkdown} from './richtext';
+import {loadModel} from './test-helpers';
+import type {FieldNode} from './types';
+
+function flatten(fields: FieldNode[]): FieldNode[] {
+  return fields.flatMap((f) => [f, ...flatten(f.children ?? [])]);
+}
+
+describe('operation pages', () => {
+  const model = loadModel();
+  const createWallet = model.operations.find((o) => o.name === 'create_wallet');
+
+  it('describes create_wallet completely', () => {
+    expect(createWallet).toBeDefined();
+    if (!createWallet) return;
+    expect(createWallet.route).toBe('/api/wallets/create-wallet');
+    expect(createWallet.activityType).toBe('ACTIVITY_TYPE_CREATE_WALLET');
+    expect(createWallet.stamps).toEqual(['X-Stamp', 'X-Stamp-WebAuthn']);
+    const fields = flatten(createWallet.request.fields);
+    const byPath = new Map(fields.map((f) => [f.path, f]));
+    for (const path of ['type', 'timestampMs', 'organizationId', 'parameters', 'parameters.walletName', 'parameters.accounts']) {
+      expect(byPath.get(path)?.required, path).toBe(true);
+    }
+    expect(byPath.get('parameters.accounts.curve')?.enumValues).toEqual(['CURVE_SECP256K1', 'CURVE_ED25519']);
+    const mnemonic = byPath.get('parameters.mnemonicLength');
+    expect(mnemonic?.required).toBe(false);
+    expect(mnemonic?.default).toBe('12');
+    expect(mnemonic?.enumValues).toEqual(['12', '15', '18', '21', '24']);
+  });
+
+  it('shows only the operation’s own intent and result inside the activity', () => {
+    const paths = flatten(createWallet?.response.fields ?? []).map((f) => f.path);
+    expect(paths).toContain('response.activity.intent.createWalletIntent.walletName');
+    expect(paths).toContain('response.activity.result.createWalletResult.walletId');
+    expect(paths.some((p) => p.includes('createUsersIntent'))).toBe(false);
+  });
+
+  it('links long enums and unions instead of repeating them', () => {
+    const getActivity = model.operations.find((o) => o.name === 'get_activity');
+    const intent = flatten(getActivity?.response.fields ?? []).find((f) => f.path === 'response.activity.intent');
+    expect(intent?.children).toBeUndefined();
+    expect(intent?.seeAlso?.[1]).toBe('/api/schemas/intent');
+    const list = model.operations.find((o) => o.name === 'list_activities');
+    const filter = flatten(list?.request.fields ?? []).find((f) => f.path === 'filterByType');
+    expect(filter?.enumValues).toBeUndefined();
+    expect(filter?.enumCount).toBeGreaterThan(12);
+  });
+
+  it('links operation and schema names in descriptions', () => {
+    const json = JSON.stringify(model.operations.find((o) => o.name === 'update_root_quorum')?.description);
+    expect(json).toContain('["schema","ACTIVITY_STATUS_CONSENSUS_NEEDED","/api/schemas/activity-status#value-ACTIVITY_STATUS_CONSENSUS_NEEDED"]');
+    const home = JSON.stringify(model.home.errorCodes);
+    expect(home).toContain('["op","list_activities","/api/activities/list-activities"]');
+  });
+
+  it('has an error section and examples for every operation', () => {
+    for (const op of model.operations) {
+      expect(op.error.schema, op.name).toBe('Status');
+      expect(() => JSON.parse(op.requestExample.json) as unknown, op.name).not.toThrow();
+      expect(op.samples.cli).toContain(`sigil request --path ${op.path} --body @body.json`);
+      expect(op.samples.typescript).toContain(`client.${op.operationId}(`);
+      expect(op.samples.curl).toContain(`https://api.sigil.example${op.path}`);
+    }
+  });
+});
+
+describe('schema pages', () => {
+  const model = loadModel();
+  const page = (name: string) => model.schemas.find((s) => s.name === name);
+
+  it('lists enum values with their descriptions', () => {
+    const status = page('ActivityStatus');
+    expect(status?.category).toBe('Enumerations');
+    expect(status?.enumValues?.map((v) => v.value)).toContain('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    expect(status?.enumValues?.every((v) => v.description)).toBe(true);
+  });
+
+  it('says which operations use a schema', () => {
+    const usedBy = page('WalletAccountParams')?.usedBy.map((o) => o.name) ?? [];
+    expect(usedBy).toContain('create_wallet');
+    expect(usedBy).toContain('create_wallet_accounts');
+    // Reaching every intent through Activity.intent would list all submissions: it must not.
+    expect(usedBy).not.toContain('create_users');
+    expect(page('Status')?.usedByAllAsError).toBe(true);
+    expect(page('WalletAccountParams')?.referencedBy.map((s) => s.name)).toContain('CreateWalletIntent');
+  });
+
+  it('links field types to their schema pages', () => {
+    const accounts = page('CreateWalletIntent')?.fields?.find((f) => f.name === 'accounts');
+    expect(accounts?.type).toEqual({k: 'array', of: {k: 'ref', name: 'WalletAccountParams', route: '/api/schemas/wallet-account-params'}});
+    expect(accounts?.children).toBeUndefined();
+    expect(accounts?.seeAlso?.[1]).toBe('/api/schemas/wallet-account-params');
+  });
+});
+
+describe('documents without examples', () => {
+  it('generates request examples with openapi-sampler', () => {
+    const doc: OpenApiDocument = {
+      openapi: '3.1.0',
+      info: {title: 'T', version: '1'},
+      tags: [{name: 'Things'}],
+      paths: {
+        '/public/v1/query/get_thing': {
+          post: {
+            operationId: 'getThing',
+            tags: ['Things'],
+            requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/GetThingRequest'}}}},
+            responses: {
+              '200': {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}},
+              default: {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}},
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          GetThingRequest: {type: 'object', required: ['thingId'], properties: {thingId: {type: 'string', format: 'uuid'}}},
+          Thing: {type: 'object', properties: {name: {type: 'string', default: 'thing'}}},
+        },
+      },
+    };
+    const model = buildModel(doc, {apiBaseUrl: 'https://api.example', downloads: [], parseMarkdown});
+    const op = model.operations[0];
+    expect(op?.requestExample.title).toMatch(/generated/);
+    expect(JSON.parse(op?.requestExample.json ?? '{}')).toHaveProperty('thingId');
+    expect(op?.route).toBe('/api/things/get-thing');
+  });
+});

@@ -1,0 +1,133 @@
+import type {CodeSamples, OperationKind} from './types';
+
+/** What a code sample needs to know about an operation. */
+export interface SampleInput {
+  operationId: string;
+  kind: OperationKind;
+  path: string;
+  /** The request body example (a submission's full envelope, or a query's body). */
+  requestExample: unknown;
+  /** Top-level required fields of the 200 answer (queries), for destructuring. */
+  responseFields: string[];
+  /** Key of the operation's result inside `activity.result`, e.g. `createWalletResult`. */
+  resultKey?: string;
+  apiBaseUrl: string;
+  /** Organization ID for the client when the example has none. */
+  fallbackOrganizationId: string;
+  /** Base URL the CLI uses when given none; `--base-url` is added only when the site's differs. */
+  cliDefaultBaseUrl: string;
+}
+
+const SAFE_SHELL_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** Quotes one argument for POSIX shells: single quotes, embedded `'` written as `'\''`. */
+export function shellQuote(arg: string): string {
+  if (arg !== '' && SAFE_SHELL_WORD.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl command, one option per line. `stamp` is the header value, or a shell expression for it. */
+export function curlCommand(url: string, body: string, stamp: {value: string} | {shellExpression: string}): string {
+  const stampArg = 'value' in stamp ? shellQuote(`X-Stamp: ${stamp.value}`) : `"X-Stamp: ${stamp.shellExpression}"`;
+  return [
+    `curl -X POST ${shellQuote(url)}`,
+    `-H ${shellQuote('Content-Type: application/json')}`,
+    `-H ${stampArg}`,
+    `--data-raw ${shellQuote(body)}`,
+  ].join(' \\\n  ');
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function tsString(value: string): string {
+  // Double quotes only when the text has single quotes and no double quotes (`"m/44'/60'/0'/0/0"`).
+  if (value.includes("'") && !value.includes('"')) return JSON.stringify(value);
+  return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A value as a TypeScript literal in the repository's style (unquoted keys, single quotes, 2 spaces). */
+export function tsLiteral(value: unknown, indent = ''): string {
+  const inner = `${indent}  `;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)},`).join('\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    const lines = entries.map(([k, v]) => `${inner}${IDENTIFIER.test(k) ? k : tsString(k)}: ${tsLiteral(v, inner)},`);
+    return `{\n${lines.join('\n')}\n${indent}}`;
+  }
+  throw new Error(`Cannot write ${typeof value} as a TypeScript literal`);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The TypeScript sample: `@sigil/http`'s `SigilClient` with an `ApiKeyStamper`, calling this operation's method. */
+export function typescriptSample(input: SampleInput): string {
+  const body = asRecord(input.requestExample);
+  const organizationId = typeof body.organizationId === 'string' ? body.organizationId : input.fallbackOrganizationId;
+  const imports =
+    input.kind === 'submission'
+      ? `import { ApiKeyStamper } from '@sigil/api-key-stamper';\nimport { SigilClient, waitForActivity } from '@sigil/http';`
+      : `import { ApiKeyStamper } from '@sigil/api-key-stamper';\nimport { SigilClient } from '@sigil/http';`;
+  const client = [
+    'const client = new SigilClient({',
+    `  baseUrl: ${tsString(input.apiBaseUrl)},`,
+    `  organizationId: ${tsString(organizationId)},`,
+    '  stamper: new ApiKeyStamper({',
+    "    apiPublicKey: process.env.SIGIL_API_PUBLIC_KEY ?? '',",
+    "    apiPrivateKey: process.env.SIGIL_API_PRIVATE_KEY ?? '',",
+    '  }),',
+    '});',
+  ].join('\n');
+
+  let call: string;
+  if (input.kind === 'submission') {
+    const parameters = tsLiteral(asRecord(body.parameters));
+    const outcome = input.resultKey
+      ? `if (outcome === 'COMPLETED') {\n  console.log(final.result.${input.resultKey});\n} else {\n  console.log(outcome, final.failure?.message);\n}`
+      : `console.log(outcome, final.status);`;
+    call = [
+      `const activity = await client.${input.operationId}(${parameters});`,
+      '',
+      '// Wait until the activity is final (it may need approvals or run asynchronously).',
+      'const { outcome, activity: final } = await waitForActivity(client, activity);',
+      outcome,
+    ].join('\n');
+  } else {
+    // The client fills in its own organizationId; leave it out unless the call is about another organization.
+    const {organizationId: _own, ...rest} = body;
+    const argument = Object.keys(rest).length > 0 ? tsLiteral(rest) : '';
+    const fields = input.responseFields.filter((f) => IDENTIFIER.test(f));
+    call =
+      fields.length > 0
+        ? `const { ${fields.join(', ')} } = await client.${input.operationId}(${argument});\nconsole.log(${fields.join(', ')});`
+        : `const response = await client.${input.operationId}(${argument});\nconsole.log(response);`;
+  }
+  return `${imports}\n\n${client}\n\n${call}\n`;
+}
+
+/** The three samples of an operation page. */
+export function codeSamples(input: SampleInput): CodeSamples {
+  const body = JSON.stringify(input.requestExample);
+  const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
+  const curl = [
+    '# X_STAMP: the stamp of the exact body below (see "Authentication" on /api).',
+    ...(input.kind === 'submission' ? ['# Set timestampMs to the current time in milliseconds before you sign.'] : []),
+    curlCommand(url, body, {shellExpression: '$X_STAMP'}),
+  ].join('\n');
+  const baseUrlOption =
+    input.apiBaseUrl.replace(/\/+$/, '') === input.cliDefaultBaseUrl ? '' : ` --base-url ${shellQuote(input.apiBaseUrl)}`;
+  const cli = [
+    '# body.json holds the request body (see "Request example"); the key comes from `sigil keys generate`.',
+    'export SIGIL_API_KEY_FILE=api-key.json',
+    `sigil request --path ${input.path} --body @body.json${baseUrlOption}`,
+  ].join('\n');
+  return {curl, typescript: typescriptSample(input), cli};
+}

@@ -1,0 +1,208 @@
+/**
+ * The data the plugin hands to its pages (serialized with createData). Everything is
+ * computed at build time, so components only lay it out. Keep it compact: it ships
+ * as the page's data chunk.
+ */
+
+/**
+ * Inline rich text converted from the document's CommonMark at build time.
+ * A node is a string (plain text) or a tuple: [tag, ...].
+ */
+export type RichNode =
+  | string
+  | ['code', string]
+  | ['op', string, string] // inline code naming an operation: [tag, text, route]
+  | ['schema', string, string] // inline code naming a schema: [tag, text, route]
+  | ['strong' | 'em' | 'p' | 'li', RichNode[]]
+  | ['ul' | 'ol', RichNode[]]
+  | ['a', string, RichNode[]]
+  | ['pre', string, string] // [tag, language, code]
+  | ['br'];
+export type RichText = RichNode[];
+
+/** A type expression, e.g. `array of WalletAccountParams` or `string (uuid)`. */
+export type TypeExpr =
+  | {k: 'prim'; name: string; format?: string}
+  | {k: 'ref'; name: string; route: string; base?: string}
+  | {k: 'array'; of: TypeExpr}
+  | {k: 'map'; of: TypeExpr}
+  | {k: 'const'; value: string};
+
+export interface EnumValue {
+  value: string;
+  description?: RichText;
+}
+
+export interface FieldNode {
+  name: string;
+  /** Dotted path from the body's root; the anchor id is `field-<path>`. */
+  path: string;
+  type: TypeExpr;
+  required: boolean;
+  deprecated?: boolean;
+  /** Human-readable constraints: `1 to 100`, `pattern ^\+[1-9]\d{1,14}$`, `at least 1 item`. */
+  constraints?: string[];
+  /** JSON of the default value. */
+  default?: string;
+  /** Inline enum values (short enums only; long ones link to their schema page). */
+  enumValues?: string[];
+  /** Number of values when the enum is too long to list inline. */
+  enumCount?: number;
+  description?: RichText;
+  /** Fields of the nested object (or of the array's item objects). */
+  children?: FieldNode[];
+  /** Why a nested object is not expanded here, with a link: [text, route]. */
+  seeAlso?: [string, string];
+}
+
+export type OperationKind = 'query' | 'submission';
+
+export interface OperationSummary {
+  operationId: string;
+  /** The API's own snake_case name, e.g. `create_wallet`. */
+  name: string;
+  summary: string;
+  kind: OperationKind;
+  area: string;
+  path: string;
+  route: string;
+}
+
+export type SchemaCategory = 'Entities' | 'Values' | 'Enumerations' | 'Intents' | 'Results' | 'Request bodies' | 'Response bodies';
+
+export interface SchemaSummary {
+  name: string;
+  route: string;
+  category: SchemaCategory;
+  /** First sentence of the description, plain text. */
+  summary: string;
+}
+
+export interface SidebarLink {
+  label: string;
+  route: string;
+  /** Secondary text such as the operation's API name. */
+  detail?: string;
+}
+
+export interface SidebarGroup {
+  label: string;
+  /** Groups that start collapsed unless they contain the current page. */
+  collapsible: boolean;
+  links: SidebarLink[];
+}
+
+export interface SidebarData {
+  groups: SidebarGroup[];
+}
+
+export interface Example {
+  title: string;
+  json: string;
+}
+
+export interface CodeSamples {
+  curl: string;
+  typescript: string;
+  cli: string;
+}
+
+export interface BodySection {
+  schema: string;
+  schemaRoute: string;
+  description?: RichText;
+  fields: FieldNode[];
+}
+
+export interface OperationPageData {
+  operationId: string;
+  name: string;
+  summary: string;
+  description: RichText;
+  kind: OperationKind;
+  area: string;
+  areaRoute: string;
+  method: 'POST';
+  path: string;
+  route: string;
+  activityType?: string;
+  /** Where the activity type's value is described (its enumeration page). */
+  activityTypeRoute?: string;
+  /** Page of the query that polls activities (`get_activity`), for submissions. */
+  pollRoute?: string;
+  intentSchema?: [string, string];
+  resultSchema?: [string, string];
+  /** Stamp headers that authenticate the call (any one of them). */
+  stamps: string[];
+  request: BodySection;
+  response: BodySection;
+  error: BodySection & {examples: Example[]};
+  requestExample: Example;
+  responseExample: Example;
+  samples: CodeSamples;
+  apiBaseUrl: string;
+}
+
+export interface SchemaPageData {
+  name: string;
+  route: string;
+  category: SchemaCategory;
+  description?: RichText;
+  type: TypeExpr;
+  /** Object schemas: the fields; nested anonymous objects are expanded. */
+  fields?: FieldNode[];
+  enumValues?: EnumValue[];
+  constraints?: string[];
+  default?: string;
+  example?: string;
+  deprecated?: boolean;
+  /** Operations whose request or answer contain this schema. */
+  usedBy: OperationSummary[];
+  /** True for the error body every operation can answer with. */
+  usedByAllAsError: boolean;
+  /** Schemas whose fields refer to this one. */
+  referencedBy: SchemaSummary[];
+  /** Activity type of an intent no endpoint submits (`x-sigil-no-endpoint`). */
+  noEndpointActivityType?: string;
+}
+
+export interface LimitRow {
+  id: string;
+  name: string;
+  value: string;
+  unit?: string;
+  appliesTo: OperationSummary[];
+  description?: RichText;
+}
+
+export interface ErrorCodeRow {
+  code: number;
+  name: string;
+  httpStatus: number;
+  retryable: boolean;
+  description?: RichText;
+}
+
+export interface AreaGroup {
+  /** From `x-tagGroups`, e.g. `Keys and signing`. */
+  label: string;
+  areas: {name: string; slug: string; description?: RichText; operations: OperationSummary[]}[];
+}
+
+export interface HomePageData {
+  title: string;
+  version: string;
+  summary: string;
+  apiBaseUrl: string;
+  stamps: {header: string; scheme: string; description: RichText}[];
+  errorCodes: ErrorCodeRow[];
+  limits: LimitRow[];
+  groups: AreaGroup[];
+  operationCount: number;
+  schemaCount: number;
+  downloads: {label: string; href: string}[];
+}
+
+export interface SchemaIndexData {
+  categories: {category: SchemaCategory; schemas: SchemaSummary[]}[];
+}

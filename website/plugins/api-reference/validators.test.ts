@@ -1,0 +1,60 @@
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {SchemaRegistry} from './openapi';
+import {loadModel, loadSpec} from './test-helpers';
+import {validatorIndexSource, validatorModuleSource} from './validators';
+
+type Validate = ((data: unknown) => boolean) & {errors?: {instancePath: string; keyword: string}[] | null};
+
+const registry = new SchemaRegistry(loadSpec());
+// Resolve the runtime helpers the generated code requires the way the site build does.
+const siteRequire = createRequire(path.resolve(__dirname, '../../package.json'));
+
+/** Evaluates a generated CommonJS validator module, as the bundler would include it. */
+function load(source: string): Validate {
+  const module = {exports: {} as unknown};
+  // The generated code is the input under test; evaluating it is how a test runs it.
+  new Function('module', 'exports', 'require', source)(module, module.exports, siteRequire);
+  return module.exports as Validate;
+}
+
+describe('build-time request validators', {timeout: 90_000}, () => {
+  const model = loadModel();
+
+  it('accept every operation’s own request example', () => {
+    for (const {operationId, requestSchema} of model.validators) {
+      const validate = load(validatorModuleSource(registry, requestSchema));
+      const example = JSON.parse(model.operations.find((o) => o.operationId === operationId)?.requestExample.json ?? 'null') as unknown;
+      expect(validate(example), `${operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('reject schema violations with the field’s path', () => {
+    const validate = load(validatorModuleSource(registry, 'CreateWalletRequest'));
+    const example = JSON.parse(model.operations.find((o) => o.name === 'create_wallet')?.requestExample.json ?? '{}') as {
+      parameters: Record<string, unknown>;
+    };
+    expect(validate({...example, parameters: {...example.parameters, mnemonicLength: 13}})).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({instancePath: '/parameters/mnemonicLength', keyword: 'enum'});
+    const {walletName: _dropped, ...withoutName} = example.parameters;
+    expect(validate({...example, parameters: withoutName})).toBe(false);
+    expect(validate.errors?.map((e) => e.keyword)).toContain('required');
+    expect(validate({...example, organizationId: 'not-a-uuid'})).toBe(false);
+  });
+
+  it('ship no compiler: plain code that only needs Ajv’s small runtime helpers', () => {
+    const source = validatorModuleSource(registry, 'CreateSubOrganizationRequest');
+    expect(source).not.toMatch(/new Function|\beval\(/);
+    const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+    for (const id of required) expect(id).toMatch(/^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats)/);
+    // Documentation text is stripped; it would only add weight.
+    expect(source).not.toContain('human-readable');
+  });
+
+  it('index loads each validator lazily', () => {
+    const index = validatorIndexSource(['createWallet', 'getWallet']);
+    expect(index).toContain('"createWallet": () => import("./createWallet.js")');
+    expect(index).toContain('"getWallet": () => import("./getWallet.js")');
+  });
+});
