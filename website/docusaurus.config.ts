@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
+import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
@@ -69,7 +70,12 @@ const config: Config = {
 
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
-  plugins: [securityHeaders, ...(withTestFixtures ? [testFixtures] : [])],
+  plugins: [
+    securityHeaders,
+    // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
+    [apiReference, {specPath: '../packages/api-spec/dist/openapi.json', apiBaseUrl: brand.apiBaseUrl}],
+    ...(withTestFixtures ? [testFixtures] : []),
+  ],
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],

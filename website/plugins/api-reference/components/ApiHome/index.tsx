@@ -1,0 +1,295 @@
+import {useState, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import Heading from '@theme/Heading';
+import {schemaRoute} from '../../slugs';
+import type {AreaGroup, HomePageData, OperationSummary, SidebarData} from '../../types';
+import ApiLayout from '../ApiLayout';
+import Rich from '../Rich';
+import styles from './styles.module.css';
+
+function matches(op: OperationSummary, words: string[]): boolean {
+  const haystack = `${op.summary} ${op.name} ${op.operationId} ${op.area} ${op.kind}`.toLowerCase();
+  return words.every((w) => haystack.includes(w));
+}
+
+function OperationItem({op, visible}: {op: OperationSummary; visible: boolean}): ReactNode {
+  useBrokenLinks().collectAnchor(op.operationId);
+  return (
+    <li id={op.operationId} hidden={!visible} className={styles.operation}>
+      <Link to={op.route} className={styles.operationLink}>
+        {op.summary}
+      </Link>
+      <code className={styles.operationName}>{op.name}</code>
+      <span className={op.kind === 'submission' ? styles.kindSubmission : styles.kindQuery}>
+        {op.kind === 'submission' ? 'Submission' : 'Query'}
+      </span>
+    </li>
+  );
+}
+
+/** Every operation by area, in the HTML; the filter (after hydration) only hides entries. */
+function OperationIndex({groups, total}: {groups: AreaGroup[]; total: number}): ReactNode {
+  const [query, setQuery] = useState('');
+  const isBrowser = useIsBrowser();
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = groups.flatMap((g) => g.areas.flatMap((a) => a.operations)).filter((op) => matches(op, words)).length;
+  return (
+    <>
+      <div role="search" className={styles.filter}>
+        <label htmlFor="operation-filter">Filter operations by name or summary</label>
+        <input
+          id="operation-filter"
+          type="search"
+          className={styles.filterInput}
+          placeholder="for example: wallet, sign, create_user"
+          value={query}
+          disabled={!isBrowser}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
+        <p className={styles.filterCount} aria-live="polite">
+          {words.length ? `${shown} of ${total} operations match.` : `${total} operations.`}
+        </p>
+      </div>
+      {groups.map((group) =>
+        group.areas.map((area) => {
+          const visible = area.operations.filter((op) => matches(op, words));
+          return (
+            <section key={area.slug} hidden={visible.length === 0} className={styles.area}>
+              <Heading as="h3" id={`area-${area.slug}`}>
+                {area.name}
+              </Heading>
+              {area.description && (
+                <div className={styles.areaDescription}>
+                  <Rich text={area.description} />
+                </div>
+              )}
+              <ul className={styles.operations}>
+                {area.operations.map((op) => (
+                  <OperationItem key={op.operationId} op={op} visible={visible.includes(op)} />
+                ))}
+              </ul>
+            </section>
+          );
+        }),
+      )}
+    </>
+  );
+}
+
+function LimitRow({limit}: {limit: HomePageData['limits'][number]}): ReactNode {
+  const anchor = `limit-${limit.id}`;
+  useBrokenLinks().collectAnchor(anchor);
+  return (
+    <tr id={anchor}>
+      <th scope="row">{limit.name}</th>
+      <td>
+        {limit.value}
+        {limit.unit ? ` ${limit.unit}` : ''}
+      </td>
+      <td>
+        <Rich text={limit.description} />
+        {limit.appliesTo.length > 0 && (
+          <span className={styles.appliesTo}>
+            {' '}
+            Applies to{' '}
+            {limit.appliesTo.map((op, i) => (
+              <span key={op.operationId}>
+                {i > 0 && ', '}
+                <Link to={op.route}>
+                  <code>{op.name}</code>
+                </Link>
+              </span>
+            ))}
+            .
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function ErrorRow({error}: {error: HomePageData['errorCodes'][number]}): ReactNode {
+  const anchor = `error-${error.code}`;
+  useBrokenLinks().collectAnchor(anchor);
+  return (
+    <tr id={anchor}>
+      <th scope="row">{error.code}</th>
+      <td>
+        <code>{error.name}</code>
+      </td>
+      <td>{error.httpStatus}</td>
+      <td>{error.retryable ? 'Yes, with backoff' : 'No'}</td>
+      <td>
+        <Rich text={error.description} />
+      </td>
+    </tr>
+  );
+}
+
+export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: SidebarData}): ReactNode {
+  const yamlUrl = useBaseUrl(data.downloads[0]?.href ?? '/api/openapi.yaml');
+  const jsonUrl = useBaseUrl(data.downloads[1]?.href ?? '/api/openapi.json');
+  const allOperations = data.groups.flatMap((g) => g.areas.flatMap((a) => a.operations));
+  const unauthenticated = data.errorCodes.find((e) => e.name === 'UNAUTHENTICATED');
+  const route = (name: string): string => allOperations.find((op) => op.name === name)?.route ?? '/api/';
+  return (
+    <ApiLayout
+      title="API reference"
+      description={`The ${data.title}: every query and submission, their fields, errors and limits, with code samples.`}
+      sidebar={sidebar}
+      route="/api/">
+      <Heading as="h1">API reference</Heading>
+      <p className={styles.lead}>
+        The {data.title} ({data.summary.toLowerCase()}, version {data.version}): {data.operationCount} operations and{' '}
+        <Link to="/api/schemas/">{data.schemaCount} schemas</Link>. Each operation page lists every field of the request
+        and the answer, the errors, examples and code, and lets you build and sign a request in your browser.
+      </p>
+
+      <Heading as="h2" id="base-url">
+        Base URL
+      </Heading>
+      <p>
+        <code className={styles.baseUrl}>{data.apiBaseUrl}</code>
+      </p>
+      <p>
+        Every call is a <code>POST</code> with a JSON body and answers with JSON. Queries read state at{' '}
+        <code>/public/v1/query/&#123;name&#125;</code>. Submissions change state at{' '}
+        <code>/public/v1/submit/&#123;name&#125;</code>.
+      </p>
+
+      <Heading as="h2" id="authentication">
+        Authentication
+      </Heading>
+      <p>
+        You sign the exact bytes of every request body and send the signature, a <em>stamp</em>, in one of these
+        headers.
+        {unauthenticated && (
+          <>
+            {' '}
+            A request without a valid stamp fails with code{' '}
+            <Link to={`#error-${unauthenticated.code}`}>
+              {unauthenticated.code} (<code>{unauthenticated.name}</code>)
+            </Link>
+            .
+          </>
+        )}
+      </p>
+      {data.stamps.map((stamp) => (
+        <section key={stamp.header}>
+          <Heading as="h3" id={`stamp-${stamp.header.toLowerCase()}`}>
+            <code>{stamp.header}</code>
+          </Heading>
+          <div>
+            <Rich text={stamp.description} />
+          </div>
+        </section>
+      ))}
+
+      <Heading as="h2" id="submissions-and-activities">
+        Submissions and activities
+      </Heading>
+      <ul>
+        <li>
+          A submission sends an envelope: <code>type</code> (the activity type), <code>timestampMs</code> (
+          <Link to={schemaRoute('TimestampMs')}>milliseconds since the epoch, as a string</Link>),{' '}
+          <code>organizationId</code> and <code>parameters</code> (the intent). All four are required.
+        </li>
+        <li>
+          It answers with <code>&#123; activity &#125;</code>, an <Link to={schemaRoute('Activity')}>Activity</Link>.
+          Check its <Link to={schemaRoute('ActivityStatus')}>status</Link>: poll{' '}
+          <Link to={route('get_activity')}>
+            <code>get_activity</code>
+          </Link>{' '}
+          until it is <code>ACTIVITY_STATUS_COMPLETED</code> or <code>ACTIVITY_STATUS_FAILED</code>.
+        </li>
+        <li>
+          <code>ACTIVITY_STATUS_CONSENSUS_NEEDED</code> means your policies need more approvals: other users vote with{' '}
+          <Link to={route('approve_activity')}>
+            <code>approve_activity</code>
+          </Link>{' '}
+          or{' '}
+          <Link to={route('reject_activity')}>
+            <code>reject_activity</code>
+          </Link>{' '}
+          and the activity's <code>fingerprint</code>.
+        </li>
+        <li>
+          The outcome is in <code>activity.result</code>, under one key named after the result, such as{' '}
+          <code>createWalletResult</code>.
+        </li>
+      </ul>
+
+      <Heading as="h2" id="errors">
+        Errors
+      </Heading>
+      <p>
+        A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
+        <code>message</code>, <code>details</code>) and the HTTP status below.
+      </p>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-label="Error codes">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Name</th>
+              <th scope="col">HTTP</th>
+              <th scope="col">Retry</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.errorCodes.map((error) => (
+              <ErrorRow key={error.code} error={error} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <Heading as="h2" id="limits">
+        Limits
+      </Heading>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-label="Limits">
+          <thead>
+            <tr>
+              <th scope="col">Limit</th>
+              <th scope="col">Value</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.limits.map((limit) => (
+              <LimitRow key={limit.id} limit={limit} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <Heading as="h2" id="openapi-document">
+        OpenAPI document
+      </Heading>
+      <p>The whole API as one OpenAPI 3.1 document, for code generators, linters and API clients:</p>
+      <ul>
+        <li>
+          <a href={yamlUrl} download="sigil-openapi.yaml">
+            {data.downloads[0]?.label ?? 'OpenAPI document (YAML)'}
+          </a>
+        </li>
+        <li>
+          <a href={jsonUrl} download="sigil-openapi.json">
+            {data.downloads[1]?.label ?? 'OpenAPI document (JSON)'}
+          </a>
+        </li>
+      </ul>
+
+      <Heading as="h2" id="operations">
+        Operations
+      </Heading>
+      <OperationIndex groups={data.groups} total={data.operationCount} />
+    </ApiLayout>
+  );
+}

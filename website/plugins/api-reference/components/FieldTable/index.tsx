@@ -1,0 +1,126 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {fieldAnchor} from '../../slugs';
+import type {FieldNode} from '../../types';
+import Rich from '../Rich';
+import TypeLabel from '../TypeLabel';
+import styles from './styles.module.css';
+
+function Facts({field}: {field: FieldNode}): ReactNode {
+  const facts: ReactNode[] = [];
+  if (field.enumValues) {
+    facts.push(
+      <li key="enum">
+        One of:{' '}
+        {field.enumValues.map((value, i) => (
+          <span key={value}>
+            {i > 0 && ', '}
+            <code>{value}</code>
+          </span>
+        ))}
+      </li>,
+    );
+  }
+  if (field.enumCount !== undefined && field.type.k !== 'prim') {
+    const route = field.type.k === 'ref' ? field.type.route : field.type.k === 'array' && field.type.of.k === 'ref' ? field.type.of.route : undefined;
+    facts.push(
+      <li key="enumCount">
+        One of {field.enumCount} values{route ? <>, <Link to={route}>listed on its page</Link></> : null}
+      </li>,
+    );
+  }
+  if (field.default !== undefined) {
+    facts.push(
+      <li key="default">
+        Default: <code>{field.default}</code>
+      </li>,
+    );
+  }
+  for (const constraint of field.constraints ?? []) {
+    const pattern = /^(.*pattern) (.+)$/.exec(constraint);
+    facts.push(
+      <li key={`c-${constraint}`}>
+        {pattern ? (
+          <>
+            {pattern[1]} <code>{pattern[2]}</code>
+          </>
+        ) : (
+          constraint
+        )}
+      </li>,
+    );
+  }
+  if (field.seeAlso) {
+    facts.push(
+      <li key="see">
+        <Link to={field.seeAlso[1]}>{field.seeAlso[0]}</Link>
+      </li>,
+    );
+  }
+  return facts.length > 0 ? <ul className={styles.facts}>{facts}</ul> : null;
+}
+
+function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode {
+  const anchor = fieldAnchor(field.path);
+  useBrokenLinks().collectAnchor(anchor);
+  return (
+    <>
+      <tr id={anchor} className={styles.row}>
+        <th scope="row" className={styles.nameCell}>
+          <a href={`#${anchor}`} className={styles.name} title={field.path}>
+            <code>{field.name}</code>
+          </a>
+          <span className={field.required ? styles.required : styles.optional}>{field.required ? 'required' : 'optional'}</span>
+          {field.deprecated && <span className={styles.deprecated}>deprecated</span>}
+        </th>
+        <td className={styles.typeCell}>
+          <TypeLabel type={field.type} />
+        </td>
+        <td className={styles.descriptionCell}>
+          <Rich text={field.description} />
+          <Facts field={field} />
+        </td>
+      </tr>
+      {field.children && field.children.length > 0 && (
+        <tr className={styles.nestedRow}>
+          <td colSpan={3}>
+            <details open={depth === 0} className={styles.nested}>
+              <summary>
+                Fields of <code>{field.path}</code>
+                {field.type.k === 'array' ? ' (each item)' : ''}
+              </summary>
+              <FieldTable fields={field.children} depth={depth + 1} label={`Fields of ${field.path}`} />
+            </details>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/**
+ * A body's fields: name (with its `field-<path>` anchor), type, required, constraints, default,
+ * enum values and description. Nested objects sit in `<details>`, which work without JavaScript.
+ */
+export default function FieldTable({fields, depth = 0, label}: {fields: FieldNode[]; depth?: number; label: string}): ReactNode {
+  if (fields.length === 0) return <p className={styles.empty}>No fields: send an empty object.</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <FieldRow key={field.path} field={field} depth={depth} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import {describe, expect, it} from 'vitest';
+import {describeErrors, initialBody, parseBody, sendableBaseUrl, withTimestamp} from './logic';
+
+const example = JSON.stringify({
+  type: 'ACTIVITY_TYPE_CREATE_WALLET',
+  timestampMs: '1767225600000',
+  organizationId: 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601',
+  parameters: {walletName: 'Treasury', accounts: []},
+});
+
+describe('request builder logic', () => {
+  it('fills in type and the current timestamp for submissions', () => {
+    const body = JSON.parse(initialBody(example, 'submission', 'ACTIVITY_TYPE_CREATE_WALLET', 1700000000123)) as Record<string, unknown>;
+    expect(body.type).toBe('ACTIVITY_TYPE_CREATE_WALLET');
+    expect(body.timestampMs).toBe('1700000000123');
+    expect(Object.keys(body)).toEqual(['type', 'timestampMs', 'organizationId', 'parameters']);
+    expect(initialBody('{"walletId":"w"}', 'query', undefined, 1)).toBe('{\n  "walletId": "w"\n}');
+  });
+
+  it('refreshes timestampMs only in a JSON object', () => {
+    expect(JSON.parse(withTimestamp(example, 42) ?? '{}')).toMatchObject({timestampMs: '42'});
+    expect(withTimestamp('{oops', 42)).toBeUndefined();
+  });
+
+  it('signs the compact JSON form', () => {
+    expect(parseBody('{\n  "a": [1, 2]\n}')).toEqual({ok: true, value: {a: [1, 2]}, exact: '{"a":[1,2]}'});
+    expect(parseBody('{"a":').ok).toBe(false);
+  });
+
+  it('words schema errors and points at the field rows', () => {
+    expect(
+      describeErrors([
+        {instancePath: '/parameters/mnemonicLength', keyword: 'enum', params: {allowedValues: [12, 15, 18, 21, 24]}},
+        {instancePath: '/parameters', keyword: 'required', params: {missingProperty: 'walletName'}},
+        {instancePath: '/parameters/accounts/0/curve', keyword: 'enum', params: {allowedValues: ['CURVE_SECP256K1']}},
+        {instancePath: '', keyword: 'type', message: 'must be object', params: {}},
+      ]),
+    ).toEqual([
+      {path: 'parameters.mnemonicLength', anchor: 'field-parameters.mnemonicLength', message: 'must be one of 12, 15, 18, 21, 24'},
+      {path: 'parameters.walletName', anchor: 'field-parameters.walletName', message: 'is required'},
+      {path: 'parameters.accounts[0].curve', anchor: 'field-parameters.accounts.curve', message: 'must be one of "CURVE_SECP256K1"'},
+      {path: '(body)', message: 'must be object'},
+    ]);
+  });
+
+  it('sends only to an http(s) base URL the reader typed', () => {
+    expect(sendableBaseUrl('')).toBeUndefined();
+    expect(sendableBaseUrl('  ')).toBeUndefined();
+    expect(sendableBaseUrl('javascript:alert(1)')).toBeUndefined();
+    expect(sendableBaseUrl('not a url')).toBeUndefined();
+    expect(sendableBaseUrl('https://api.example.test/')).toBe('https://api.example.test');
+  });
+});

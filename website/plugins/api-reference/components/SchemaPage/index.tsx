@@ -1,0 +1,158 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import Heading from '@theme/Heading';
+import CodeBlock from '@theme/CodeBlock';
+import {plainText} from '../../richtext';
+import type {EnumValue, SchemaPageData, SidebarData} from '../../types';
+import ApiLayout from '../ApiLayout';
+import FieldTable from '../FieldTable';
+import Rich from '../Rich';
+import TypeLabel from '../TypeLabel';
+import styles from './styles.module.css';
+
+function ValueRow({value}: {value: EnumValue}): ReactNode {
+  const anchor = `value-${value.value}`;
+  useBrokenLinks().collectAnchor(anchor);
+  return (
+    <tr id={anchor} className={styles.valueRow}>
+      <th scope="row">
+        <a href={`#${anchor}`}>
+          <code>{value.value}</code>
+        </a>
+      </th>
+      <td>
+        <Rich text={value.description} />
+      </td>
+    </tr>
+  );
+}
+
+export default function SchemaPage({data, sidebar}: {data: SchemaPageData; sidebar: SidebarData}): ReactNode {
+  const summary = data.description ? plainText(data.description).split('. ')[0] ?? '' : '';
+  return (
+    <ApiLayout
+      title={`${data.name} schema`}
+      description={summary || `The ${data.name} schema of the Sigil API.`}
+      sidebar={sidebar}
+      route={data.route}>
+      <header>
+        <p className={styles.eyebrow}>
+          <Link to="/api/">API reference</Link> / <Link to="/api/schemas/">Schemas</Link> / {data.category}
+        </p>
+        <Heading as="h1" id={data.name}>
+          {data.name}
+        </Heading>
+      </header>
+      <dl className={styles.facts}>
+        <dt>Type</dt>
+        <dd>
+          <TypeLabel type={data.type} />
+          {data.enumValues ? ` enumeration (${data.enumValues.length} values)` : ''}
+        </dd>
+        {data.constraints && (
+          <>
+            <dt>Constraints</dt>
+            <dd>{data.constraints.join('; ')}</dd>
+          </>
+        )}
+        {data.default !== undefined && (
+          <>
+            <dt>Default</dt>
+            <dd>
+              <code>{data.default}</code>
+            </dd>
+          </>
+        )}
+        {data.deprecated && (
+          <>
+            <dt>Status</dt>
+            <dd>Deprecated</dd>
+          </>
+        )}
+      </dl>
+      {data.description && (
+        <div className={styles.description}>
+          <Rich text={data.description} />
+        </div>
+      )}
+      {data.noEndpointActivityType && (
+        <p>
+          No public endpoint submits this intent; it appears in activities of type <code>{data.noEndpointActivityType}</code>.
+        </p>
+      )}
+
+      {data.fields && (
+        <>
+          <Heading as="h2" id="fields">
+            Fields
+          </Heading>
+          <FieldTable fields={data.fields} label={`Fields of ${data.name}`} />
+        </>
+      )}
+
+      {data.enumValues && (
+        <>
+          <Heading as="h2" id="values">
+            Values
+          </Heading>
+          <div className={styles.scroll}>
+            <table className={styles.values} aria-label={`Values of ${data.name}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Value</th>
+                  <th scope="col">Meaning</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.enumValues.map((value) => (
+                  <ValueRow key={value.value} value={value} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {data.example && (
+        <>
+          <Heading as="h2" id="example">
+            Example
+          </Heading>
+          <CodeBlock language="json">{data.example}</CodeBlock>
+        </>
+      )}
+
+      <Heading as="h2" id="used-by">
+        Used by
+      </Heading>
+      {data.usedByAllAsError && <p>Every operation answers with this body when a call fails.</p>}
+      {data.usedBy.length > 0 ? (
+        <ul className={styles.list}>
+          {data.usedBy.map((op) => (
+            <li key={op.operationId}>
+              <Link to={op.route}>{op.summary}</Link> <code>{op.name}</code>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !data.usedByAllAsError && <p>No operation's request or answer contains this schema.</p>
+      )}
+
+      {data.referencedBy.length > 0 && (
+        <>
+          <Heading as="h2" id="referenced-by">
+            Referenced by
+          </Heading>
+          <ul className={styles.list}>
+            {data.referencedBy.map((schema) => (
+              <li key={schema.name}>
+                <Link to={schema.route}>{schema.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </ApiLayout>
+  );
+}
