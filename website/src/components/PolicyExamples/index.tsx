@@ -95,8 +95,9 @@ export default function PolicyExample({id}: {id: string}): ReactNode {
         </tbody>
       </table>
       <p>
-        <Link className={styles.tryIt} to={playgroundHref(example.id)}>
-          Try it in the playground<span className={styles.visuallyHidden}>: {example.title}</span>
+        {/* The label starts with the visible text, and names the example so that each link is distinct. */}
+        <Link className={styles.tryIt} to={playgroundHref(example.id)} aria-label={`Try it in the playground: ${example.title}`}>
+          Try it in the playground
         </Link>
       </p>
     </div>
