@@ -1,0 +1,72 @@
+import {describe, expect, it} from 'vitest';
+import {answersQuery, groupFromPagefind, headingPath, looksLikeName, type PagefindData} from './pagefindEngine';
+
+const anchors = [
+  {element: 'h2', id: 'wallets', text: 'Wallets', location: 10},
+  {element: 'h3', id: 'accounts', text: 'Accounts', location: 20},
+  {element: 'h4', id: 'paths', text: 'Paths', location: 30},
+  {element: 'div', id: 'tab', text: '', location: 31},
+  {element: 'h2', id: 'keys', text: 'Private keys', location: 40},
+];
+
+describe('headingPath', () => {
+  it('walks up to the h2 above the matched heading', () => {
+    expect(headingPath({title: 'Paths', url: '/w#paths', excerpt: '', anchor: anchors[2]}, anchors)).toEqual(['Wallets', 'Accounts', 'Paths']);
+    expect(headingPath({title: 'Private keys', url: '/w#keys', excerpt: '', anchor: anchors[4]}, anchors)).toEqual(['Private keys']);
+  });
+
+  it('is empty for the part of the page before any heading', () => {
+    expect(headingPath({title: 'Concepts', url: '/w', excerpt: ''}, anchors)).toEqual([]);
+  });
+});
+
+describe('groupFromPagefind', () => {
+  const data: PagefindData = {
+    url: '/concepts/wallets',
+    meta: {title: 'Wallets'},
+    excerpt: 'A <mark>wallet</mark>',
+    filters: {section: ['Documentation']},
+    anchors,
+    sub_results: [
+      {title: 'Wallets', url: '/concepts/wallets', excerpt: 'A <mark>wallet</mark>', locations: [1]},
+      {title: 'Accounts', url: '/concepts/wallets#accounts', excerpt: 'Each <mark>wallet</mark> <mark>wallet</mark>', anchor: anchors[1], locations: [21, 22]},
+      {title: 'Paths', url: '/concepts/wallets#paths', excerpt: '', anchor: anchors[2], locations: [32]},
+      {title: 'Private keys', url: '/concepts/wallets#keys', excerpt: '', anchor: anchors[4], locations: [41]},
+    ],
+  };
+
+  it('keeps the three sections with most matches, best first', () => {
+    const group = groupFromPagefind(data);
+    expect(group).toMatchObject({url: '/concepts/wallets', title: 'Wallets', section: 'Documentation'});
+    expect(group.hits.map((h) => h.url)).toEqual(['/concepts/wallets#accounts', '/concepts/wallets', '/concepts/wallets#paths']);
+    expect(group.hits[0]!.headings).toEqual(['Wallets', 'Accounts']);
+    expect(group.hits[0]!.excerpt.filter((s) => s.match)).toHaveLength(2);
+  });
+
+  it('falls back to the URL for the section when the filter is missing', () => {
+    expect(groupFromPagefind({...data, url: '/sdks/cli', filters: {}}).section).toBe('SDKs');
+  });
+});
+
+describe('answersQuery', () => {
+  const group = (title: string, excerpt: string) => groupFromPagefind({url: '/x', meta: {title}, excerpt, sub_results: [{title, url: '/x', excerpt}]});
+
+  it('accepts results that contain each longer word, stemmed or as part of a name', () => {
+    expect(answersQuery('policies', [group('Policy language', 'A <mark>policy</mark> is')])).toBe(true);
+    expect(answersQuery('create_sub_organization', [group('Create', 'Call <mark>create_sub_organization</mark>')])).toBe(true);
+    expect(answersQuery('a wallet', [group('Wallets', 'no marks here')])).toBe(true);
+  });
+
+  it('rejects results that only share a short prefix with a word', () => {
+    expect(answersQuery('pasky', [group('Examples', 'node <mark>-p</mark> x')])).toBe(false);
+    expect(answersQuery('etherum', [group('Ethereum', 'An <mark>Ethereum</mark> address')])).toBe(false);
+    expect(answersQuery('sessions', [group('Session keys', 'A <mark>session</mark> lasts')])).toBe(true);
+  });
+});
+
+describe('looksLikeName', () => {
+  it('tells API names from words', () => {
+    for (const q of ['create_sub_organization', 'createSubOrganization', 'ADDRESS_FORMAT_ETHEREUM']) expect(looksLikeName(q), q).toBe(true);
+    for (const q of ['wallet', 'sub-organization', 'Root quorum', 'X-Stamp']) expect(looksLikeName(q), q).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The one interface the search UI talks to. Two engines implement it: the
+ * local Pagefind index built with the site (the default) and a hosted
+ * Algolia-compatible service (when a maintainer configures one).
+ */
+export const SECTIONS = ['Documentation', 'SDKs', 'Solutions', 'API reference', 'Changelog'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** A run of text, highlighted when it matched the query. Never HTML. */
+export interface TextSegment {
+  text: string;
+  match: boolean;
+}
+
+/** One place in a page: a section under its headings, or the page itself. */
+export interface SearchHit {
+  /** Path of the page plus `#anchor` when the hit is a section. */
+  url: string;
+  /** Headings from the page's h2 down to the matched section; empty for the page itself. */
+  headings: string[];
+  excerpt: TextSegment[];
+}
+
+/** The hits of one page, as the results are grouped. */
+export interface ResultGroup {
+  /** Path of the page on this site, e.g. `/concepts/wallets`. */
+  url: string;
+  title: string;
+  section: SectionName;
+  hits: SearchHit[];
+}
+
+export interface SearchOutcome {
+  groups: ResultGroup[];
+  /** Pages that matched in all (the groups may be fewer, see `limit`). */
+  total: number;
+  /** Matches per section for the same query without the section filter. */
+  sectionCounts: Partial<Record<SectionName, number>>;
+  /** Set when nothing matched the query as typed and a corrected spelling was searched instead. */
+  correctedQuery?: string;
+}
+
+export interface SearchOptions {
+  section?: SectionName;
+  /** How many pages to return, best first. */
+  limit?: number;
+}
+
+export interface SearchEngine {
+  search(query: string, options?: SearchOptions): Promise<SearchOutcome>;
+}
+
+/** What docusaurus.config.ts passes to the browser in `customFields.search`. */
+export interface SearchSettings {
+  /** Set only when the hosted service is configured. */
+  hosted?: HostedSearchSettings;
+}
+
+export interface HostedSearchSettings {
+  appId: string;
+  /** A search-only key: it is public by design and ships in the page. */
+  apiKey: string;
+  indexName: string;
+}
+
+/** Where the reader is, for contextual search (the hosted engine filters on it). */
+export interface SearchContext {
+  locale: string;
+  /** Docusaurus search tags, e.g. `default` and `docs-default-current`. */
+  tags: string[];
+  /** The site's base URL, e.g. `/`. */
+  baseUrl: string;
+}

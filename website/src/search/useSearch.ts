@@ -1,0 +1,72 @@
+import {useEffect, useMemo, useState} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
+import {loadSearchEngine} from './loadEngine';
+import type {SearchContext, SearchOutcome, SearchSettings, SectionName} from './types';
+
+export type SearchState =
+  | {status: 'idle'}
+  | {status: 'loading'; query: string; previous?: SearchOutcome}
+  | {status: 'done'; query: string; outcome: SearchOutcome}
+  | {status: 'error'; query: string};
+
+/** Docusaurus's default search tag, added to the docs version tags as its Algolia integration does. */
+const DEFAULT_SEARCH_TAG = 'default';
+
+function useSearchContext(): {settings: SearchSettings; context: SearchContext} {
+  const {siteConfig, i18n} = useDocusaurusContext();
+  const docsTags = useDocsContextualSearchTags();
+  const settings = (siteConfig.customFields?.['search'] ?? {}) as SearchSettings;
+  const tagKey = docsTags.join(' ');
+  return useMemo(
+    () => ({
+      settings,
+      context: {locale: i18n.currentLocale, tags: [DEFAULT_SEARCH_TAG, ...tagKey.split(' ').filter(Boolean)], baseUrl: siteConfig.baseUrl},
+    }),
+    // settings is static site config; the tags change with the docs version.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tagKey, i18n.currentLocale, siteConfig.baseUrl],
+  );
+}
+
+/**
+ * Searches as the query changes (after a short pause in typing). Answers to
+ * older queries that arrive late are dropped.
+ */
+export function useSearch(query: string, options: {section?: SectionName; limit?: number; debounceMs?: number} = {}): SearchState {
+  const {settings, context} = useSearchContext();
+  const [state, setState] = useState<SearchState>({status: 'idle'});
+  const trimmed = query.trim();
+  const {section, limit, debounceMs = 100} = options;
+
+  useEffect(() => {
+    if (trimmed === '') {
+      setState({status: 'idle'});
+      return undefined;
+    }
+    let current = true;
+    setState((prev) => ({
+      status: 'loading',
+      query: trimmed,
+      ...(prev.status === 'done' ? {previous: prev.outcome} : prev.status === 'loading' && prev.previous ? {previous: prev.previous} : {}),
+    }));
+    const timer = setTimeout(() => {
+      loadSearchEngine(settings, context)
+        .then((engine) => engine.search(trimmed, {...(section ? {section} : {}), ...(limit ? {limit} : {})}))
+        .then(
+          (outcome) => current && setState({status: 'done', query: trimmed, outcome}),
+          (error: unknown) => {
+            if (!current) return;
+            console.error('Search failed', error);
+            setState({status: 'error', query: trimmed});
+          },
+        );
+    }, debounceMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [trimmed, section, limit, debounceMs, settings, context]);
+
+  return state;
+}
