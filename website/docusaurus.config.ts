@@ -5,6 +5,8 @@ import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
+import searchIndex from './plugins/search-index';
+import {searchConnectSrc, searchSettings} from './search.config';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
 // for the end-to-end suite, never for a production deploy.
@@ -71,11 +73,16 @@ const config: Config = {
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
   plugins: [
-    securityHeaders,
+    // The hosted search service, when configured, is the one outside host the browser may contact.
+    (context: unknown) => securityHeaders(context, {connectSrc: searchConnectSrc}),
+    searchIndex,
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
     [apiReference, {specPath: '../packages/api-spec/dist/openapi.json', apiBaseUrl: brand.apiBaseUrl}],
     ...(withTestFixtures ? [testFixtures] : []),
   ],
+
+  // Read by the search UI: which engine to use (src/search/types.ts, SearchSettings).
+  customFields: {search: searchSettings},
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],

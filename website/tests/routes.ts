@@ -21,6 +21,7 @@ export const routes: RouteExpectation[] = [
   {path: '/api/', title: 'API reference', sidebar: null},
   {path: '/markdown-page', title: 'Markdown and MDX showcase', sidebar: null},
   {path: '/changelog', title: 'Changelog', sidebar: null},
+  {path: '/search', title: 'Search the documentation', sidebar: null},
   {path: '/faq', title: 'Frequently asked questions', sidebar: 'documentation'},
   {path: '/documentation/ecosystem-integrations/', title: 'Ecosystem integrations', sidebar: 'documentation'},
   // Getting started

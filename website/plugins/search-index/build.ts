@@ -1,0 +1,75 @@
+import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {loadPagefind} from './loadPagefind';
+import {VOCABULARY_FILE} from '../../src/search/pagefindEngine';
+import {buildVocabulary, headingWords, htmlForIndex, indexOptions, isIndexed, pageUrl} from './prepare';
+
+/** Pagefind's ready-made UIs: the site has its own, so they are not shipped. */
+const UNUSED = /^pagefind-(ui|component-ui|modular-ui|highlight|worker)\.(js|css)$/;
+
+async function* htmlFiles(dir: string, root = dir): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path.relative(root, full) !== 'pagefind') yield* htmlFiles(full, root);
+    } else if (entry.name.endsWith('.html')) yield path.relative(root, full);
+  }
+}
+
+async function sizeOf(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? await sizeOf(full) : (await stat(full)).size;
+  }
+  return total;
+}
+
+export interface IndexReport {
+  pages: number;
+  skipped: number;
+  vocabulary: number;
+  bytes: number;
+  ms: number;
+}
+
+export async function buildSearchIndex(outDir: string): Promise<IndexReport> {
+  const started = Date.now();
+  const pagefind = loadPagefind();
+  const outputPath = path.join(outDir, 'pagefind');
+  await rm(outputPath, {recursive: true, force: true});
+  const {index, errors} = await pagefind.createIndex(indexOptions);
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  let pages = 0;
+  let skipped = 0;
+  const words: string[] = [];
+  try {
+    for await (const file of htmlFiles(outDir)) {
+      const url = pageUrl(file);
+      const html = isIndexed(url) ? htmlForIndex(await readFile(path.join(outDir, file), 'utf8'), url) : undefined;
+      if (html === undefined) {
+        skipped += 1;
+        continue;
+      }
+      const added = await index.addHTMLFile({url, content: html});
+      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
+      words.push(...headingWords(html));
+      pages += 1;
+    }
+    const written = await index.writeFiles({outputPath});
+    if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+  } finally {
+    await pagefind.close();
+  }
+  // Only the language the site uses is ever loaded.
+  const entry = JSON.parse(await readFile(path.join(outputPath, 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, {wasm?: string}>;
+  };
+  const wasm = new Set(Object.values(entry.languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
+  for (const name of await readdir(outputPath)) {
+    if (UNUSED.test(name) || (name.startsWith('wasm.') && !wasm.has(name))) await rm(path.join(outputPath, name));
+  }
+  const vocabulary = buildVocabulary(words);
+  await writeFile(path.join(outputPath, VOCABULARY_FILE), JSON.stringify(vocabulary));
+  return {pages, skipped, vocabulary: vocabulary.length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
+}

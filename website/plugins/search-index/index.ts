@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {searchSettings} from '../../search.config';
+import {buildSearchIndex} from './build';
+
+/**
+ * Site search, build side: after every build (isolated ones included) the
+ * Pagefind index of the built pages is written to `<outDir>/pagefind/`, with
+ * the typo vocabulary next to it. The hosted-engine adapter is compiled in
+ * only when the hosted service is configured.
+ */
+export default function searchIndex(context: LoadContext): Plugin {
+  const searchDir = path.join(context.siteDir, 'src', 'search');
+  return {
+    name: 'sigil-search-index',
+    configureWebpack() {
+      return {
+        resolve: {
+          alias: {
+            'sigil-search-hosted$': path.join(searchDir, searchSettings.hosted ? 'hostedEngine.ts' : 'hostedUnavailable.ts'),
+          },
+        },
+      };
+    },
+    async postBuild({outDir}) {
+      const report = await buildSearchIndex(outDir);
+      console.log(
+        `[search] indexed ${report.pages} pages (${report.skipped} skipped), ${report.vocabulary} vocabulary words; index ${report.bytes} bytes in ${report.ms} ms`,
+      );
+    },
+  };
+}
