@@ -1,0 +1,177 @@
+import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
+import Layout from '@theme/Layout';
+import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
+import {SEARCH_SUGGESTIONS} from '@site/src/search/suggestions';
+import {highlightTerms, queryTerms} from '@site/src/search/text';
+import {SECTIONS, type SectionName} from '@site/src/search/types';
+import {useSearch} from '@site/src/search/useSearch';
+import styles from './styles.module.css';
+
+const PAGE_SIZE = 20;
+
+function isSection(value: string | null): value is SectionName {
+  return (SECTIONS as readonly string[]).includes(value ?? '');
+}
+
+/** Keeps the query (and the section filter) in the address, without adding history entries. */
+function writeUrl(query: string, section: SectionName | undefined): void {
+  const params = new URLSearchParams();
+  if (query !== '') params.set('q', query);
+  if (section) params.set('section', section);
+  const search = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
+}
+
+function SearchPageContent(): ReactNode {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [section, setSection] = useState<SectionName | undefined>();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const state = useSearch(query, {...(section ? {section} : {}), limit});
+  const terms = useMemo(() => queryTerms(query), [query]);
+
+  useEffect(() => {
+    // The address is read after hydration: the static page is the same for every query.
+    const params = new URLSearchParams(window.location.search);
+    setQuery(params.get('q') ?? '');
+    const s = params.get('section');
+    if (isSection(s)) setSection(s);
+  }, []);
+
+  function update(nextQuery: string, nextSection: SectionName | undefined): void {
+    setQuery(nextQuery);
+    setSection(nextSection);
+    setLimit(PAGE_SIZE);
+    writeUrl(nextQuery, nextSection);
+  }
+
+  const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous : undefined;
+  const counts = outcome?.sectionCounts ?? {};
+  const allCount = SECTIONS.reduce((n, s) => n + (counts[s] ?? 0), 0);
+
+  let status: ReactNode = null;
+  if (state.status === 'error') {
+    status = (
+      <div className={styles.message}>
+        <p className={styles.messageTitle}>Unable to fetch results</p>
+        <p>You might want to check your network connection.</p>
+      </div>
+    );
+  } else if (state.status === 'done' && outcome && outcome.total === 0) {
+    status = (
+      <div className={styles.message}>
+        <p className={styles.messageTitle}>
+          No results for “<strong>{state.query}</strong>”{section ? ` in ${section}` : ''}
+        </p>
+        <p>Try searching for</p>
+        <ul className={styles.suggestions}>
+          {SEARCH_SUGGESTIONS.map((s) => (
+            <li key={s}>
+              <button type="button" className={styles.suggestion} onClick={() => update(s, section)}>
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (outcome && outcome.total > 0) {
+    status = (
+      <p className={styles.summary}>
+        {outcome.correctedQuery && <>No results for “{query.trim()}”. Showing results for “{outcome.correctedQuery}”. </>}
+        {outcome.total} {outcome.total === 1 ? 'page' : 'pages'} found for “{outcome.correctedQuery ?? query.trim()}”
+        {section ? ` in ${section}` : ''}.
+      </p>
+    );
+  } else if (state.status === 'loading') {
+    status = <p className={styles.summary}>Searching…</p>;
+  }
+
+  return (
+    <main className={`container margin-vert--lg ${styles.page}`}>
+      <Heading as="h1">Search the documentation</Heading>
+      <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={`${id}-q`} className={styles.label}>
+          Search query
+        </label>
+        <input
+          id={`${id}-q`}
+          className={styles.input}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          placeholder="Search docs"
+          value={query}
+          onChange={(e) => update(e.target.value, section)}
+        />
+        <fieldset className={styles.filters}>
+          <legend className={styles.label}>Section</legend>
+          {[undefined, ...SECTIONS].map((s) => (
+            <label key={s ?? 'all'} className={styles.filter}>
+              <input type="radio" name={`${id}-section`} checked={section === s} onChange={() => update(query, s)} />
+              <span>
+                {s ?? 'All sections'}
+                {outcome && query.trim() !== '' && (
+                  <span className={styles.count}> ({s ? (counts[s] ?? 0) : allCount})</span>
+                )}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </form>
+      <div role="status">{status}</div>
+      {outcome && outcome.groups.length > 0 && state.status !== 'error' && (
+        <>
+          <ol className={styles.results} aria-label="Search results">
+            {outcome.groups.map((group) => (
+              <li key={group.url} className={styles.result}>
+                <Heading as="h2" className={styles.pageTitle}>
+                  <Link to={group.url}>
+                    <Highlighted segments={highlightTerms(group.title, terms)} />
+                  </Link>
+                </Heading>
+                <p className={styles.meta}>
+                  {group.section} · <span className={styles.path}>{group.url}</span>
+                </p>
+                <ul className={styles.hits}>
+                  {group.hits.map((hit) => (
+                    <li key={hit.url} className={styles.hit}>
+                      {hit.headings.length > 0 && (
+                        <Link to={hit.url} className={styles.hitLink}>
+                          <HeadingPath parts={[group.title, ...hit.headings]} terms={terms} />
+                        </Link>
+                      )}
+                      <p className={styles.excerpt}>
+                        <Highlighted segments={hit.excerpt} />
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+          {outcome.total > outcome.groups.length && (
+            <button type="button" className="button button--secondary" onClick={() => setLimit((l) => l + PAGE_SIZE)}>
+              Show more results
+            </button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+export default function SearchPage(): ReactNode {
+  return (
+    <Layout title="Search the documentation" description="Search every page of the Sigil documentation, SDKs, solutions, API reference and changelog.">
+      <Head>
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <SearchPageContent />
+    </Layout>
+  );
+}
