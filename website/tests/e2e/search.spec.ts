@@ -1,0 +1,301 @@
+/**
+ * Site search (spec §2, §8): the navbar button and its shortcuts, the dialog
+ * (grouped results, keyboard, empty and failure messages, recent results),
+ * the /search page with its section filter, accessibility, privacy (no
+ * request leaves the site) and safety of what the reader types.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {axeViolations} from '../quality/axe';
+import {foreignRequests, observe, type PageLog} from '../quality/observe';
+
+const DOC = '/getting-started/quickstart';
+/** A query many pages answer, with sections in more than one part of the site. */
+const COMMON = 'wallet';
+const XSS = '<img src=x onerror=alert(1)>';
+
+let log: PageLog;
+let dialogs: string[];
+
+test.beforeEach(async ({page, context}) => {
+  log = await observe(context);
+  dialogs = [];
+  page.on('dialog', async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+});
+
+test.afterEach(async ({baseURL}) => {
+  expect(foreignRequests(log, baseURL!), 'requests to other hosts').toEqual([]);
+  expect(dialogs, 'alert/confirm dialogs').toEqual([]);
+});
+
+async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+}
+
+const searchButton = (page: Page) => page.locator('.navbar').getByRole('button', {name: 'Search'});
+const dialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
+const combobox = (page: Page) => dialog(page).getByRole('combobox');
+const options = (page: Page) => dialog(page).getByRole('option');
+
+async function openWithShortcut(page: Page, keys = 'Control+k'): Promise<void> {
+  await page.keyboard.press(keys);
+  await expect(dialog(page)).toBeVisible();
+  await expect(combobox(page)).toBeFocused();
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  await combobox(page).fill(query);
+  await expect(dialog(page).getByRole('listbox').or(dialog(page).getByText(/No results for|Unable to fetch results/)).first()).toBeVisible();
+}
+
+test.describe('opening and closing', () => {
+  test('Ctrl+K and Cmd+K open the dialog; Escape closes it and focus returns to the button', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page, 'Control+k');
+    await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(searchButton(page)).toBeFocused();
+    await openWithShortcut(page, 'Meta+k');
+    await page.keyboard.press('Meta+k');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('"/" opens the dialog, but not while typing in a field', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await page.keyboard.press('/');
+    await expect(dialog(page)).toBeVisible();
+    // Inside the dialog "/" is just a character of the query.
+    await page.keyboard.type('a/b');
+    await expect(combobox(page)).toHaveValue('a/b');
+    await page.keyboard.press('Escape');
+
+    await page.evaluate(() => {
+      const add = (el: HTMLElement) => document.querySelector('article')!.prepend(el);
+      const input = Object.assign(document.createElement('input'), {id: 't-input'});
+      input.setAttribute('aria-label', 'test input');
+      const area = Object.assign(document.createElement('textarea'), {id: 't-area'});
+      area.setAttribute('aria-label', 'test area');
+      const editable = Object.assign(document.createElement('div'), {id: 't-edit', contentEditable: 'true'});
+      add(input);
+      add(area);
+      add(editable);
+    });
+    for (const id of ['t-input', 't-area', 't-edit']) {
+      await page.locator(`#${id}`).focus();
+      await page.keyboard.type('a/b');
+      await expect(dialog(page)).toBeHidden();
+    }
+    await expect(page.locator('#t-input')).toHaveValue('a/b');
+    await expect(page.locator('#t-area')).toHaveValue('a/b');
+    await expect(page.locator('#t-edit')).toHaveText('a/b');
+  });
+
+  test('the button opens the dialog and focus stays inside while it is open', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await searchButton(page).click();
+    await expect(combobox(page)).toBeFocused();
+    await search(page, COMMON);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    // The page behind is inert while the dialog is open.
+    await expect(page.locator('#__docusaurus')).toHaveAttribute('inert', '');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#__docusaurus')).not.toHaveAttribute('inert');
+  });
+});
+
+test.describe('results', () => {
+  test('results appear as you type, grouped by page, with the heading path and matched words', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, COMMON);
+    const groups = dialog(page).getByRole('listbox').getByRole('group');
+    expect(await groups.count()).toBeGreaterThan(1);
+    // Each group is one page; each option names its place in the page.
+    const labels = await groups.evaluateAll((els) => els.map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)!.textContent));
+    expect(new Set(labels).size).toBe(labels.length);
+    await expect(options(page).filter({hasText: '›'}).first()).toBeVisible();
+    await expect(dialog(page).locator('mark').first()).toHaveText(/^wallet/i);
+    // The first option is active, as the combobox announces.
+    const first = options(page).first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(combobox(page)).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  });
+
+  test('arrow keys move through the results and Enter opens the page at the section', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, COMMON);
+    const texts = await options(page).allTextContents();
+    const target = texts.findIndex((t) => t.includes('›'));
+    expect(target, 'a result inside a section').toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const chosen = options(page).nth(target);
+    await expect(chosen).toHaveAttribute('aria-selected', 'true');
+    const [pageTitle, ...headings] = (await chosen.locator(':scope > span').first().textContent())!.split(' › ');
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    await expect(page.locator('article h1, main h1').first()).toHaveText(pageTitle!);
+    const hash = new URL(page.url()).hash;
+    expect(hash).not.toBe('');
+    const anchor = page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`);
+    await expect(anchor).toHaveText(headings[headings.length - 1]!);
+    await expect(anchor).toBeInViewport();
+  });
+
+  test('a query with no match says so and suggests real queries', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, 'qzxwvjqk');
+    await expect(dialog(page).getByText('No results for')).toBeVisible();
+    await expect(dialog(page).getByText('qzxwvjqk')).toBeVisible();
+    await expect(dialog(page).getByText('Try searching for')).toBeVisible();
+    const suggestion = dialog(page).getByRole('button', {name: 'passkey'});
+    await suggestion.click();
+    await expect(combobox(page)).toHaveValue('passkey');
+    await expect(options(page).first()).toBeVisible();
+  });
+
+  test('a typo still finds the page', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, 'pasky');
+    await expect(dialog(page).getByText('Showing results for “passkey”')).toBeVisible();
+    await expect(options(page).first()).toContainText(/passkey/i);
+  });
+
+  test('when the index cannot be fetched, the dialog says so, and recovers', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await openWithShortcut(page);
+    await search(page, COMMON);
+    await expect(dialog(page).getByText('Unable to fetch results')).toBeVisible();
+    await expect(dialog(page).getByText('You might want to check your network connection.')).toBeVisible();
+    await page.unroute('**/pagefind/**');
+    await combobox(page).fill('');
+    await search(page, COMMON);
+    await expect(options(page).first()).toBeVisible();
+  });
+
+  test('chosen results are remembered (title and address only) and can be cleared', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, COMMON);
+    const firstText = (await options(page).first().locator(':scope > span').first().textContent())!;
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    const stored = await page.evaluate(() => localStorage.getItem('sigil-search-recent'));
+    const entries = JSON.parse(stored!) as {title: string; url: string}[];
+    expect(entries).toHaveLength(1);
+    expect(Object.keys(entries[0]!).sort()).toEqual(['title', 'url']);
+    expect(entries[0]!.title).toBe(firstText);
+
+    await openWithShortcut(page);
+    await expect(dialog(page).getByText('Recent')).toBeVisible();
+    await expect(options(page)).toHaveCount(1);
+    await expect(options(page).first()).toHaveText(firstText);
+    await dialog(page).getByRole('button', {name: 'Clear recent searches'}).click();
+    await expect(options(page)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('sigil-search-recent'))).toBeNull();
+  });
+});
+
+test.describe('the search page', () => {
+  test('"See all results" opens /search with the same results, and the section filter narrows them', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, COMMON);
+    const inDialog = await dialog(page)
+      .getByRole('group')
+      .evaluateAll((els) => els.map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)!.firstElementChild!.textContent));
+    await dialog(page).getByRole('link', {name: 'See all results'}).click();
+    await expect(page).toHaveURL(`/search?q=${COMMON}`);
+    await expect(page.getByRole('searchbox', {name: 'Search query'})).toHaveValue(COMMON);
+    const results = page.getByRole('list', {name: 'Search results'});
+    const titles = results.locator(':scope > li h2');
+    await expect(titles.first()).toBeVisible();
+    expect((await titles.allTextContents()).slice(0, inDialog.length)).toEqual(inDialog);
+
+    const all = await titles.count();
+    await page.getByRole('radio', {name: /^Documentation/}).check();
+    await expect(page).toHaveURL(/section=Documentation/);
+    await expect(page.getByRole('status')).toContainText('in Documentation');
+    const narrowed = await results.locator(':scope > li').count();
+    expect(narrowed).toBeLessThan(all);
+    for (const meta of await results.locator(':scope > li p').evaluateAll((ps) => ps.filter((p) => p.textContent!.includes(' · ')).map((p) => p.textContent))) {
+      expect(meta).toMatch(/^Documentation · /);
+    }
+  });
+
+  test('reads q on load and keeps the address in step while typing', async ({page}) => {
+    await gotoHydrated(page, '/search?q=policy');
+    const box = page.getByRole('searchbox', {name: 'Search query'});
+    await expect(box).toHaveValue('policy');
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li').first()).toBeVisible();
+    const before = await page.evaluate(() => history.length);
+    await box.fill('passkey');
+    await expect(page).toHaveURL('/search?q=passkey');
+    expect(await page.evaluate(() => history.length)).toBe(before);
+    await expect(page.getByRole('list', {name: 'Search results'}).locator('mark').first()).toHaveText(/passkey/i);
+  });
+
+  test('works with the keyboard alone', async ({page}) => {
+    await gotoHydrated(page, '/search');
+    await page.getByRole('searchbox', {name: 'Search query'}).focus();
+    await page.keyboard.type(COMMON);
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li').first()).toBeVisible();
+    // Tab past the filters to the first result and open it.
+    let onLink = false;
+    for (let i = 0; i < 12 && !onLink; i++) {
+      await page.keyboard.press('Tab');
+      onLink = await page.evaluate(() => document.activeElement?.closest('ol[aria-label="Search results"]') != null && document.activeElement.tagName === 'A');
+    }
+    expect(onLink).toBe(true);
+    const href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement).getAttribute('href'));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(href!);
+  });
+});
+
+test.describe('accessibility and safety', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`axe finds nothing with the dialog open and on /search (${mode})`, async ({page}) => {
+      await gotoHydrated(page, `${DOC}?docusaurus-theme=${mode}`);
+      await openWithShortcut(page);
+      await search(page, COMMON);
+      const problems = await axeViolations(page, `dialog ${mode}`);
+      await combobox(page).fill('qzxwvjqk');
+      await expect(dialog(page).getByText('No results for')).toBeVisible();
+      problems.push(...(await axeViolations(page, `dialog empty ${mode}`)));
+      await gotoHydrated(page, `/search?q=${COMMON}&docusaurus-theme=${mode}`);
+      await expect(page.getByRole('list', {name: 'Search results'})).toBeVisible();
+      problems.push(...(await axeViolations(page, `/search ${mode}`)));
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+
+  test('markup typed as a query is shown as text, in the dialog and on /search', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await combobox(page).fill(XSS);
+    await expect(dialog(page).getByText(XSS)).toBeVisible();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+    await gotoHydrated(page, `/search?q=${encodeURIComponent(XSS)}`);
+    await expect(page.getByRole('searchbox', {name: 'Search query'})).toHaveValue(XSS);
+    await expect(page.getByRole('status')).toContainText(XSS);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  });
+});
