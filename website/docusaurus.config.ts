@@ -5,6 +5,7 @@ import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
+import chunks from './plugins/chunks';
 import searchIndex from './plugins/search-index';
 import {searchConnectSrc, searchSettings} from './search.config';
 
@@ -73,8 +74,15 @@ const config: Config = {
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
   plugins: [
+    // Keeps Mermaid out of the chunk every page loads; writes what each script holds (plugins/chunks).
+    chunks,
     // The hosted search service, when configured, is the one outside host the browser may contact.
-    (context: unknown) => securityHeaders(context, {connectSrc: searchConnectSrc}),
+    (context: unknown) =>
+      securityHeaders(context, {
+        connectSrc: searchConnectSrc,
+        // The request builder's Send posts to a base URL the reader types: only API reference pages may connect out.
+        pages: [{pathPrefix: '/api/', sources: {'connect-src': ['https:', 'http://localhost:*', 'http://127.0.0.1:*']}}],
+      }),
     searchIndex,
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
     [apiReference, {specPath: '../packages/api-spec/dist/openapi.json', apiBaseUrl: brand.apiBaseUrl}],

@@ -1,0 +1,71 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import {mermaidPackages, modulesOf, packagesOf, sourcesOf, type ChunkManifest} from './manifest';
+
+/** Where the manifest goes: beside the pages, under a dot name no page links to. */
+export const MANIFEST_FILE = '.chunk-packages.json';
+
+// Rspack's stats object, as far as this plugin reads it.
+interface StatsModule {
+  name?: string;
+  modules?: StatsModule[];
+}
+interface StatsChunk {
+  files?: string[];
+  modules?: StatsModule[];
+}
+interface Compiler {
+  hooks: {done: {tap: (name: string, fn: (stats: {toJson: (o: object) => {chunks?: StatsChunk[]}}) => void) => void}};
+}
+
+/**
+ * Two things about the client bundle, both for the weight budgets:
+ *
+ * 1. Docusaurus puts every module shared by half the routes' chunks into one
+ *    `common` chunk that every page loads. Mermaid splits each diagram type
+ *    into its own chunk, all sharing Mermaid's parsers, so on a small or
+ *    diagram-rich site Mermaid's parser (about 140 KB gzip) lands in `common`
+ *    and every reading page pays for it. A cache group tried before `common`
+ *    keeps Mermaid's code in chunks that only diagrams load.
+ * 2. Chunk files are named by number, so the build writes which packages and
+ *    which of the site's source files each script holds
+ *    (`.chunk-packages.json` in the output folder); the budget test uses it
+ *    to tell what a page loads (Mermaid, a widget's code).
+ */
+export default function chunks(): Plugin {
+  return {
+    name: 'sigil-chunks',
+    configureWebpack(config, isServer) {
+      if (isServer) return {};
+      const outDir = config.output?.path;
+      return {
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              mermaid: {test: modulesOf(mermaidPackages()), chunks: 'async', minChunks: 2, priority: 45, reuseExistingChunk: true},
+            },
+          },
+        },
+        plugins: [
+          {
+            apply(compiler: Compiler) {
+              compiler.hooks.done.tap('sigil-chunks', (stats) => {
+                if (!outDir) return;
+                const json = stats.toJson({chunks: true, chunkModules: true, nestedModules: true, modules: false, assets: false, reasons: false, source: false});
+                const manifest: ChunkManifest = {};
+                for (const chunk of json.chunks ?? []) {
+                  const names = (chunk.modules ?? []).flatMap((m) => (m.modules?.length ? m.modules : [m]).map((n) => n.name ?? ''));
+                  const entry = {packages: packagesOf(names), sources: sourcesOf(names)};
+                  for (const file of chunk.files ?? []) if (file.endsWith('.js')) manifest['/' + file] = entry;
+                }
+                mkdirSync(outDir, {recursive: true});
+                writeFileSync(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 1));
+              });
+            },
+          },
+        ],
+      };
+    },
+  };
+}

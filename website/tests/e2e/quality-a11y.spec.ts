@@ -1,0 +1,58 @@
+/**
+ * Every page the build produced, in light and dark mode: zero axe violations
+ * (WCAG 2.1 AA), zero requests to any host but the site's own, and zero
+ * Content Security Policy violations. One test per route, so the workers
+ * share the routes between them.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {axeViolations} from '../quality/axe';
+import {cspViolations, foreignRequests, gotoSettled, observe, settle} from '../quality/observe';
+import {builtRoutes} from '../quality/site';
+
+const routes = builtRoutes();
+
+/** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
+async function toDarkMode(page: Page, path: string): Promise<void> {
+  const toggle = page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first();
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await settle(page); // Mermaid re-renders its diagrams in the dark theme
+  } else {
+    // The theme's inline script honours this parameter before React starts.
+    await gotoSettled(page, `${path}${path.includes('?') ? '&' : '?'}docusaurus-theme=dark`);
+  }
+}
+
+test.describe('every route: accessibility, privacy, content security policy', () => {
+  for (const route of routes) {
+    test(route.path, async ({browser, baseURL}) => {
+      const context = await browser.newContext();
+      const log = await observe(context);
+      const page = await context.newPage();
+      const problems: string[] = [];
+
+      const status = await gotoSettled(page, route.path);
+      expect(status, 'HTTP status').toBe(route.status);
+      await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      problems.push(...(await axeViolations(page, 'light')));
+
+      await toDarkMode(page, route.path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      problems.push(...(await axeViolations(page, 'dark')));
+
+      // Whatever appears on scroll (lazy images, prefetches) must also stay on this host and within the policy.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await settle(page, {quietMs: 150});
+      for (const v of await cspViolations(page)) {
+        problems.push(`CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`);
+      }
+      problems.push(...log.cspConsole.map((m) => `console: ${m}`));
+      problems.push(...foreignRequests(log, baseURL!).map((u) => `request to another host: ${u}`));
+      if (log.pageErrors.length > 0) test.info().annotations.push({type: 'page errors', description: log.pageErrors.join('\n')});
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
