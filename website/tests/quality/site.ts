@@ -87,3 +87,25 @@ export function shard<T>(items: readonly T[], count: number): T[][] {
   items.forEach((item, i) => groups[i % count]!.push(item));
   return groups.filter((g) => g.length > 0);
 }
+
+/**
+ * A small, stable sample of routes for the slower checks (keyboard, no-JS):
+ * the first route of each top-level section, plus the first API operation
+ * and schema pages, so every page template is represented.
+ */
+export function sampleRoutes(routes: readonly BuiltRoute[] = builtRoutes()): BuiltRoute[] {
+  const picked = new Map<string, BuiltRoute>();
+  for (const route of routes) {
+    const [first = '', second = ''] = route.path.split('/').filter(Boolean);
+    const key =
+      route.kind === 'not-found'
+        ? 'not-found'
+        : first === 'api' && second === 'schemas' && route.path.split('/').filter(Boolean).length > 2
+          ? 'api-schema'
+          : first === 'api' && route.path.split('/').filter(Boolean).length > 2
+            ? 'api-operation'
+            : first;
+    if (!picked.has(key)) picked.set(key, route);
+  }
+  return [...picked.values()];
+}

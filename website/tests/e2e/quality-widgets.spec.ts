@@ -1,0 +1,115 @@
+/**
+ * The interactive widgets, used the way a reader uses them, under the site's
+ * Content Security Policy: no policy violation, no request to another host,
+ * and their code arrives only when they are used. Also checks that the
+ * every-route checks themselves can fail (a gate that cannot fail proves
+ * nothing).
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {axeViolations} from '../quality/axe';
+import {cspViolations, foreignRequests, gotoSettled, observe, settle, type PageLog} from '../quality/observe';
+import {buildDir, builtRoutes} from '../quality/site';
+
+/** The first built page whose HTML contains `marker`, or undefined when none does (the widget is not built yet). */
+function pageContaining(marker: string): string | undefined {
+  const dir = buildDir();
+  return builtRoutes(dir).find((r) => r.status === 200 && readFileSync(path.join(dir, r.file), 'utf8').includes(marker))?.path;
+}
+
+async function expectClean(page: Page, log: PageLog, baseURL: string): Promise<void> {
+  const problems = [
+    ...(await cspViolations(page)).map((v) => `CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source}`),
+    ...log.cspConsole.map((m) => `console: ${m}`),
+    ...foreignRequests(log, baseURL).map((u) => `request to another host: ${u}`),
+    ...log.pageErrors.map((m) => `uncaught error: ${m}`),
+  ];
+  expect(problems, problems.join('\n')).toEqual([]);
+}
+
+test('search: the dialog and Pagefind load when opened, and search works under the policy', async ({browser, baseURL}) => {
+  test.skip(!pageContaining('aria-keyshortcuts="Control+K Meta+K /"'), 'no search button in this build');
+  const context = await browser.newContext();
+  const log = await observe(context);
+  const page = await context.newPage();
+  await gotoSettled(page, '/');
+  const before = log.requests.length;
+  expect(log.requests.filter((u) => u.includes('/pagefind/'))).toEqual([]);
+
+  await page.getByRole('button', {name: 'Search'}).first().click();
+  const box = page.getByRole('combobox', {name: 'Search the documentation'});
+  await box.fill('wallet');
+  await expect(page.getByRole('listbox', {name: 'Search results'}).getByRole('option').first()).toBeVisible({timeout: 15_000});
+  expect(log.requests.slice(before).some((u) => u.includes('/pagefind/')), 'Pagefind loads on demand').toBe(true);
+  await expectClean(page, log, baseURL!);
+  await context.close();
+});
+
+test('request builder: loads on demand and signs a request under the policy', async ({browser, baseURL}) => {
+  const route = pageContaining('Open the request builder');
+  test.skip(!route, 'no request builder in this build');
+  const context = await browser.newContext();
+  const log = await observe(context);
+  const page = await context.newPage();
+  await gotoSettled(page, route!);
+  const open = page.getByRole('button', {name: 'Open the request builder'});
+  await open.click();
+  await page.getByRole('button', {name: 'Use the documentation test key'}).click();
+  // The stamp is computed in the page (WebCrypto / noble), the curl command then carries it.
+  await expect(page.getByText(/X-Stamp: [A-Za-z0-9_-]{40,}/).first()).toBeVisible({timeout: 15_000});
+  await settle(page);
+  await expectClean(page, log, baseURL!);
+  await context.close();
+});
+
+test('policy playground: evaluates as the reader edits, under the policy', async ({browser, baseURL}) => {
+  const route = pageContaining('Policy playground');
+  test.skip(!route, 'no policy playground in this build');
+  const context = await browser.newContext();
+  const log = await observe(context);
+  const page = await context.newPage();
+  await gotoSettled(page, route!);
+  const condition = page.getByLabel('Condition').first();
+  await expect(condition).toBeEditable({timeout: 15_000});
+  await condition.fill("activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION'");
+  await settle(page);
+  await expectClean(page, log, baseURL!);
+  await context.close();
+});
+
+test('the every-route checks can fail: axe, the policy listener and the request log each catch a planted fault', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext();
+  await observe(context);
+  const page = await context.newPage();
+  await gotoSettled(page, '/');
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'Planted low-contrast text';
+    p.style.cssText = 'color:#bbb;background:#fff';
+    document.querySelector('main')!.append(p);
+    const script = document.createElement('script');
+    script.textContent = 'window.__planted = true';
+    document.body.append(script);
+    void fetch('http://planted.invalid/').catch(() => undefined);
+  });
+  await page.waitForTimeout(300);
+  expect((await axeViolations(page, 'planted')).join('\n')).toContain('color-contrast');
+  const blocked = (await cspViolations(page)).map((v) => v.directive);
+  expect(blocked).toContain('script-src-elem');
+  expect(blocked).toContain('connect-src'); // the policy stops the call before it leaves
+  expect(await page.evaluate(() => (window as unknown as {__planted?: boolean}).__planted)).toBeUndefined();
+  await context.close();
+
+  // Without the policy, the request log is what catches a call to another host.
+  const open = await browser.newContext({bypassCSP: true});
+  const log = await observe(open);
+  const unguarded = await open.newPage();
+  await gotoSettled(unguarded, '/');
+  await unguarded.evaluate(() => fetch('http://planted.invalid/').catch(() => undefined));
+  expect(foreignRequests(log, baseURL!)).toContain('http://planted.invalid/');
+  await open.close();
+});
