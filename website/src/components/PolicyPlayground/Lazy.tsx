@@ -11,7 +11,7 @@ const PolicyPlayground = lazy(() => import('./index'));
 function StaticPolicy(props: PolicyPlaygroundProps): ReactNode {
   const initial = resolveInitial(props);
   return (
-    <section className={styles.playground} aria-label="Policy playground (static preview)">
+    <section className={styles.playground} aria-label="Policy playground (static preview)" data-md-omit="">
       <p className={styles.help}>The interactive playground needs JavaScript. The policy it starts with:</p>
       <dl className={styles.staticList}>
         <dt>Effect</dt>

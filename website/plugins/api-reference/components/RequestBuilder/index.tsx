@@ -23,7 +23,7 @@ export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
   const [open, setOpen] = useState(false);
   const isBrowser = useIsBrowser();
   return (
-    <section className={styles.section} aria-label="Request builder">
+    <section className={styles.section} aria-label="Request builder" data-md-omit="">
       <p>
         Edit the example body and see problems as you type, sign it with an API key in your browser, and copy a ready
         curl command with the <code>X-Stamp</code> header. The key stays in this page's memory: it is never stored or
