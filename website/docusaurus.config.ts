@@ -1,11 +1,13 @@
 import {themes as prismThemes} from 'prism-react-renderer';
-import type {Config} from '@docusaurus/types';
+import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
 import chunks from './plugins/chunks';
+import markdownTwins from './plugins/markdown-twins';
+import {chatbotSettings} from './chatbot.config';
 import searchIndex from './plugins/search-index';
 import {searchConnectSrc, searchSettings} from './search.config';
 
@@ -43,6 +45,9 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
+          showLastUpdateTime: true,
+          editUrl: `${brand.repositoryUrl}/edit/main/website/`,
         },
         blog: {
           id: 'changelog',
@@ -86,11 +91,17 @@ const config: Config = {
     searchIndex,
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
     [apiReference, {specPath: '../packages/api-spec/dist/openapi.json', apiBaseUrl: brand.apiBaseUrl}],
+    // A Markdown twin of every docs and API page, /llms.txt and /llms-full.txt (plugins/markdown-twins/README.md).
+    (context: LoadContext) =>
+      markdownTwins(context, {
+        sidebarLabels: {documentation: 'Documentation', sdks: 'SDK reference', solutions: 'Solutions'},
+        summary: `Developer documentation of ${brand.name} (${brand.tagline.toLowerCase()}): the non-custodial ${brand.name} API and its SDKs for wallets, signing, policies, and passkey, email, OTP and OAuth sign-in.`,
+      }),
     ...(withTestFixtures ? [testFixtures] : []),
   ],
 
-  // Read by the search UI: which engine to use (src/search/types.ts, SearchSettings).
-  customFields: {search: searchSettings},
+  // Read by the search UI (src/search/types.ts, SearchSettings) and the Ask AI button (chatbot.config.ts).
+  customFields: {search: searchSettings, chatbot: chatbotSettings},
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],
