@@ -19,6 +19,12 @@ export const routes: RouteExpectation[] = [
   // Home and misc
   {path: '/', title: 'Sigil documentation', sidebar: 'documentation'},
   {path: '/api/', title: 'API reference', sidebar: null},
+  // API reference pages (plugins/api-reference): one per operation and per schema, with their own API sidebar.
+  {path: '/api/wallets/create-wallet', title: 'Create a wallet (create_wallet)', sidebar: null},
+  {path: '/api/organizations/whoami', title: 'Identify the caller (whoami)', sidebar: null},
+  {path: '/api/schemas/', title: 'API schemas', sidebar: null},
+  {path: '/api/schemas/wallet', title: 'Wallet schema', sidebar: null},
+  {path: '/api/schemas/activity-status', title: 'ActivityStatus schema', sidebar: null},
   {path: '/markdown-page', title: 'Markdown and MDX showcase', sidebar: null},
   {path: '/changelog', title: 'Changelog', sidebar: null},
   {path: '/search', title: 'Search the documentation', sidebar: null},

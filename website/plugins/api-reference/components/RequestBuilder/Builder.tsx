@@ -97,6 +97,12 @@ export default function Builder({operationId, kind, path, activityType, example,
   async function sendRequest(): Promise<void> {
     if (!baseUrl || !stamp || exact === undefined) return;
     setSend({state: 'sending'});
+    // The site's Content Security Policy may not allow this host (connect-src); tell the reader rather than guess.
+    let blockedByPolicy = false;
+    const onViolation = (event: SecurityPolicyViolationEvent): void => {
+      if (event.effectiveDirective === 'connect-src') blockedByPolicy = true;
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
     try {
       const response = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
@@ -105,10 +111,16 @@ export default function Builder({operationId, kind, path, activityType, example,
       });
       setSend({state: 'answered', status: response.status, body: pretty(await response.text())});
     } catch (error) {
+      // The violation event is queued as a task; let it arrive before deciding what went wrong.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       setSend({
         state: 'failed',
-        message: `${(error as Error).message}. The server may be unreachable or may not accept requests from this site (CORS).`,
+        message: blockedByPolicy
+          ? `This site's Content Security Policy does not allow requests to ${new URL(baseUrl).origin}. Copy the curl command instead.`
+          : `${(error as Error).message}. The server may be unreachable or may not accept requests from this site (CORS).`,
       });
+    } finally {
+      document.removeEventListener('securitypolicyviolation', onViolation);
     }
   }
 

@@ -1,0 +1,339 @@
+/**
+ * The API reference (plugins/api-reference): content in the served HTML, the request
+ * builder (validation, signing, no network until Send), accessibility, narrow screens.
+ */
+import {createPublicKey, generateKeyPairSync, verify} from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type APIRequestContext, type Page, type Request} from '@playwright/test';
+
+const CREATE_WALLET = '/api/wallets/create-wallet';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Large pages (every field of create_sub_organization) take a while to hydrate on a busy 2-core machine.
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached({timeout: 30_000});
+}
+
+// --- The OpenAPI document, read from the site's own download, to know what each page must show.
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  maxProperties?: number;
+}
+interface Doc {
+  paths: Record<string, Record<string, {operationId: string; tags: string[]; requestBody: {content: Record<string, {schema: Schema}>}}>>;
+  components: {schemas: Record<string, Schema>};
+}
+
+async function openApi(request: APIRequestContext): Promise<Doc> {
+  const response = await request.get('/api/openapi.json');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Doc;
+}
+
+function deref(doc: Doc, schema: Schema): Schema {
+  let s = schema;
+  while (s.$ref) s = doc.components.schemas[s.$ref.split('/').pop()!]!;
+  return s;
+}
+
+/** Dotted paths of every required field, nested objects and array items included. */
+function requiredPaths(doc: Doc, schema: Schema, prefix = '', seen: string[] = []): string[] {
+  const s = deref(doc, schema);
+  const out: string[] = [];
+  for (const name of s.required ?? []) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    out.push(path);
+    const property = s.properties?.[name];
+    if (!property) continue;
+    let inner = deref(doc, property);
+    let ref = property.$ref;
+    if (inner.type === 'array' && inner.items) {
+      ref = inner.items.$ref;
+      inner = deref(doc, inner.items);
+    }
+    if (inner.properties && inner.maxProperties !== 1 && !(ref && seen.includes(ref))) {
+      out.push(...requiredPaths(doc, inner, path, ref ? [...seen, ref] : seen));
+    }
+  }
+  return out;
+}
+
+/** The text of an HTML page, tags removed and entities decoded (enough for these checks). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function routeOf(path: string, tag: string): string {
+  const area = tag.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `/api/${area}/${path.split('/').pop()!.replace(/_/g, '-')}`;
+}
+
+test.describe('without JavaScript: everything a reader reads is in the HTML', () => {
+  test('operation pages list every required request field with its anchor', async ({request}) => {
+    const doc = await openApi(request);
+    const sample = ['create_wallet', 'create_sub_organization', 'otp_auth', 'get_wallet', 'list_activities', 'sign_transaction'];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!sample.includes(path.split('/').pop()!)) continue;
+      const op = item.post!;
+      const response = await request.get(routeOf(path, op.tags[0]!));
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const paths = requiredPaths(doc, op.requestBody.content['application/json']!.schema);
+      expect(paths.length, path).toBeGreaterThan(0);
+      for (const field of paths) {
+        const row = new RegExp(`id="?field-${field.replace(/\./g, '\\.')}[" >][\\s\\S]{0,300}?<code>${field.split('.').pop()}</code>`);
+        expect(row.test(html), `${path}: no row for ${field}`).toBe(true);
+      }
+      // The code samples (TypeScript, curl, CLI) are in the HTML too, highlighted.
+      const text = textOf(html);
+      expect(text.includes(`await client.${op.operationId}(`), `${path}: TypeScript sample`).toBe(true);
+      expect(text.includes(`curl -X POST https://api.sigil.example${path}`), `${path}: curl sample`).toBe(true);
+      expect(text.includes(`sigil request --path ${path} --body @body.json`), `${path}: CLI sample`).toBe(true);
+    }
+  });
+
+  test('the overview lists every operation and links the downloadable document', async ({request}) => {
+    const doc = await openApi(request);
+    const html = await (await request.get('/api/')).text();
+    for (const path of Object.keys(doc.paths)) {
+      expect(html.includes(`>${path.split("/").pop()}</code>`), path).toBe(true);
+    }
+    for (const file of ['/api/openapi.yaml', '/api/openapi.json']) {
+      expect(new RegExp(`href="?${file.replace(/\./g, '\\.')}`).test(html), file).toBe(true);
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect((await response.body()).length).toBeGreaterThan(10_000);
+    }
+    const yaml = await (await request.get('/api/openapi.yaml')).text();
+    expect(yaml).toMatch(/^openapi: 3\.1/m);
+  });
+
+  test('schema pages list every value with its description and the operations that use it', async ({request}) => {
+    const html = await (await request.get('/api/schemas/mnemonic-length')).text();
+    for (const n of ['12', '15', '18', '21', '24']) expect(new RegExp(`id="?value-${n}[" >]`).test(html), n).toBe(true);
+    expect(/href="?\/api\/wallets\/create-wallet[" >]/.test(html), 'used by create_wallet').toBe(true);
+    const status = await (await request.get('/api/schemas/activity-status')).text();
+    expect(status.includes('ACTIVITY_STATUS_CONSENSUS_NEEDED')).toBe(true);
+    expect(/more approvals/.test(status), 'value description').toBe(true);
+  });
+});
+
+test.describe('navigation', () => {
+  test('the sidebar marks the current page and offers previous and next', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    const sidebar = page.getByRole('navigation', {name: 'API reference'});
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveAttribute('href', CREATE_WALLET);
+    const pager = page.getByRole('navigation', {name: 'API reference pages'});
+    await expect(pager.getByRole('link', {name: /Previous/})).toBeVisible();
+    await pager.getByRole('link', {name: /Next/}).click();
+    await expect(page).not.toHaveURL(new RegExp(`${CREATE_WALLET}$`));
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
+  test('a deep link to a nested field opens its table and shows the row', async ({page}) => {
+    await gotoHydrated(page, '/api/sub-organizations/create-sub-organization#field-parameters.rootUsers.apiKeys.publicKey');
+    await expect(page.locator('[id="field-parameters.rootUsers.apiKeys.publicKey"]')).toBeVisible();
+  });
+
+  test('the filter narrows the operation list', async ({page}) => {
+    await gotoHydrated(page, '/api/');
+    const filter = page.getByLabel('Filter operations by name or summary');
+    await filter.fill('sign raw');
+    await expect(page.locator('#signRawPayload')).toBeVisible();
+    await expect(page.locator('#createWallet')).toBeHidden();
+    await expect(page.getByText(/^2 of \d+ operations match\.$/)).toBeVisible();
+    await filter.fill('');
+    await expect(page.locator('#createWallet')).toBeVisible();
+  });
+});
+
+// --- The request builder.
+
+/** An independent check of an X-Stamp: node:crypto with the compressed key in an SPKI wrapper. */
+function verifyStamp(stampHeader: string, body: string): {publicKey: string; valid: boolean} {
+  const stamp = JSON.parse(Buffer.from(stampHeader, 'base64url').toString('utf8')) as {publicKey: string; scheme: string; signature: string};
+  expect(stamp.scheme).toBe('SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256');
+  const spkiPrefix = '3039301306072a8648ce3d020106082a8648ce3d030107032200';
+  const key = createPublicKey({key: Buffer.from(spkiPrefix + stamp.publicKey, 'hex'), format: 'der', type: 'spki'});
+  const valid = verify('sha256', Buffer.from(body, 'utf8'), {key, dsaEncoding: 'der'}, Buffer.from(stamp.signature, 'hex'));
+  return {publicKey: stamp.publicKey, valid};
+}
+
+/** A fresh P-256 key pair as the builder takes it: private scalar and compressed public key, hex. */
+function freshKeyPair(): {privateKey: string; publicKey: string} {
+  const {privateKey, publicKey} = generateKeyPairSync('ec', {namedCurve: 'P-256'});
+  const jwk = privateKey.export({format: 'jwk'});
+  const x = Buffer.from(jwk.x!, 'base64url');
+  const y = Buffer.from(jwk.y!, 'base64url');
+  void publicKey;
+  return {
+    privateKey: Buffer.from(jwk.d!, 'base64url').toString('hex'),
+    publicKey: ((y[y.length - 1]! & 1) === 1 ? '03' : '02') + x.toString('hex'),
+  };
+}
+
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  return requests;
+}
+
+async function openBuilder(page: Page): Promise<void> {
+  await page.getByRole('button', {name: 'Open the request builder'}).click();
+  await expect(page.getByLabel('Request body (JSON)')).toBeFocused();
+  await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
+}
+
+test.describe('request builder', () => {
+  test('signs the example with a pasted key, verifiably, and sends nothing', async ({page, baseURL}) => {
+    const requests = recordRequests(page);
+    await gotoHydrated(page, CREATE_WALLET);
+    const before = requests.length;
+    await openBuilder(page);
+    // Loading the builder fetched its code from the site itself.
+    expect(requests.length).toBeGreaterThan(before);
+
+    const body = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as Record<string, unknown>;
+    expect(body.type).toBe('ACTIVITY_TYPE_CREATE_WALLET');
+    expect(Math.abs(Number(body.timestampMs) - Date.now())).toBeLessThan(5 * 60_000);
+
+    const key = freshKeyPair();
+    await page.getByLabel(/^Public key/).fill(key.publicKey);
+    await page.getByLabel(/^Private key/).fill(key.privateKey);
+    await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
+    const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
+    expect(JSON.parse(exact)).toEqual(body);
+    const stamp = (await page.getByTestId('builder-stamp').textContent()) ?? '';
+    expect(verifyStamp(stamp, exact)).toEqual({publicKey: key.publicKey, valid: true});
+    // A different body does not verify with that stamp: the check above is meaningful.
+    expect(verifyStamp(stamp, exact.replace('Treasury', 'Treasurx')).valid).toBe(false);
+    const builder = page.getByRole('region', {name: 'Request builder'});
+    await expect(builder.locator('pre', {hasText: 'curl -X POST'})).toContainText(`X-Stamp: ${stamp}`);
+
+    // The documentation test key works too and yields its known public key.
+    await page.getByRole('button', {name: 'Use the documentation test key'}).click();
+    await expect(page.getByLabel(/^Public key/)).toHaveValue(/^03339118/);
+    await expect.poll(async () => verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact).publicKey).toMatch(/^03339118/);
+
+    // Without a base URL there is no Send button, and nothing but the site's own files was fetched.
+    await expect(page.getByRole('button', {name: /^Send/})).toHaveCount(0);
+    const origin = new URL(baseURL!).origin;
+    for (const r of requests) {
+      expect(r.method(), r.url()).toBe('GET');
+      expect(new URL(r.url()).origin, r.url()).toBe(origin);
+      expect(r.resourceType(), r.url()).toMatch(/^(document|script|stylesheet|image|font|fetch|other|manifest)$/);
+      if (r.resourceType() !== 'document') expect(new URL(r.url()).pathname, r.url()).toMatch(/\.(js|css|svg|png|ico|woff2?|json|webmanifest)$/);
+    }
+  });
+
+  test('shows schema violations inline as you type', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    await openBuilder(page);
+    const editor = page.getByLabel('Request body (JSON)');
+    const status = page.getByTestId('builder-status');
+    const text = await editor.inputValue();
+    await editor.fill(text.replace('"mnemonicLength": 12', '"mnemonicLength": 13'));
+    await expect(editor).toHaveAttribute('aria-invalid', 'true');
+    await expect(status).toContainText('parameters.mnemonicLength');
+    await expect(status).toContainText('must be one of 12, 15, 18, 21, 24');
+    await expect(status.getByRole('link', {name: 'parameters.mnemonicLength'})).toHaveAttribute('href', '#field-parameters.mnemonicLength');
+
+    const parsed = JSON.parse(text) as {parameters: Record<string, unknown>};
+    delete parsed.parameters.walletName;
+    await editor.fill(JSON.stringify(parsed, null, 2));
+    await expect(status).toContainText('parameters.walletName is required');
+
+    await editor.fill('{"type": ');
+    await expect(status).toContainText('not valid JSON');
+    await editor.fill(text);
+    await expect(status).toContainText('matches the request schema');
+    await expect(editor).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  test('sends only when the reader enters a base URL and presses Send', async ({page, baseURL}) => {
+    const requests = recordRequests(page);
+    let received: {body: string; stamp: string | null} | undefined;
+    await page.route('**/public/v1/submit/create_wallet', async (route) => {
+      received = {body: route.request().postData() ?? '', stamp: await route.request().headerValue('x-stamp')};
+      await route.fulfill({status: 200, contentType: 'application/json', body: '{"activity":{"status":"ACTIVITY_STATUS_COMPLETED"}}'});
+    });
+    await gotoHydrated(page, CREATE_WALLET);
+    await openBuilder(page);
+    await page.getByRole('button', {name: 'Use the documentation test key'}).click();
+    // The site's own origin: the page's security policy allows it, and the test intercepts the call.
+    await page.getByLabel('Base URL to send to (optional)').fill(baseURL!);
+    await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
+    expect(requests.filter((r) => r.method() === 'POST')).toEqual([]);
+    await page.getByRole('button', {name: `Send to ${baseURL}`}).click();
+    await expect(page.getByText('Answer: HTTP 200')).toBeVisible();
+    expect(received?.body).toBe(await page.getByTestId('builder-body').textContent());
+    expect(received?.stamp).toBe(await page.getByTestId('builder-stamp').textContent());
+    expect(requests.filter((r) => r.method() === 'POST')).toHaveLength(1);
+  });
+
+  test('the keyboard opens the builder and reaches every field', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    const open = page.getByRole('button', {name: 'Open the request builder'});
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const editor = page.getByLabel('Request body (JSON)');
+    await expect(editor).toBeFocused();
+    const wanted = [
+      page.getByRole('button', {name: 'Set timestampMs to now'}),
+      page.getByLabel(/^Public key/),
+      page.getByLabel(/^Private key/),
+      page.getByRole('button', {name: 'Use the documentation test key'}),
+      page.getByRole('button', {name: 'Clear the key'}),
+      page.getByLabel('Base URL to send to (optional)'),
+    ];
+    for (const control of wanted) {
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+    }
+    // Typing in the editor works from the keyboard alone.
+    await editor.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
+  });
+});
+
+test.describe('accessibility and small screens', () => {
+  for (const path of ['/api/', CREATE_WALLET, '/api/schemas/activity-status']) {
+    test(`axe finds nothing on ${path} in light and dark mode`, async ({page}) => {
+      // These pages have large DOMs (every field, every link of the sidebar): axe needs time on 2 cores.
+      test.setTimeout(240_000);
+      const problems: string[] = [];
+      for (const mode of ['light', 'dark'] as const) {
+        await gotoHydrated(page, mode === 'light' ? path : `${path}?docusaurus-theme=dark`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        if (path === CREATE_WALLET) await openBuilder(page);
+        const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
+        problems.push(...results.violations.map((v) => `${mode}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+
+  test('at 390 px wide no page scrolls sideways', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    for (const path of ['/api/', '/api/sub-organizations/create-sub-organization', '/api/schemas/address-format', '/api/schemas/intent']) {
+      await gotoHydrated(page, path);
+      if (path.includes('create-sub-organization')) await openBuilder(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
