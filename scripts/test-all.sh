@@ -36,4 +36,11 @@ step "Build the site (with e2e fixtures)"
 SIGIL_TEST_FIXTURES=1 npm run build -w website
 
 step "End-to-end tests in Chromium"
-CI=${CI:-true} npm run test:e2e -w website
+CI=${CI:-true} npm run test:e2e -w website -- --grep-invert @quality
+
+# Every route of the build: axe in light and dark, no other host, no CSP violation,
+# weight budgets, link crawl; plus keyboard, no-JS and widget checks (website/tests/e2e/quality-*.spec.ts).
+step "Quality gates over every built route"
+started=$SECONDS
+CI=${CI:-true} npm run test:e2e -w website -- --grep @quality
+echo "Quality gates took $((SECONDS - started)) s"

@@ -38,7 +38,7 @@ interface Weight {
   files: string[];
 }
 
-test('first-load weight of every route is within budget, widgets load on demand', async ({browser, baseURL}) => {
+test('first-load weight of every route is within budget, widgets load on demand', {tag: '@quality'}, async ({browser, baseURL}) => {
   test.setTimeout(300_000);
   const dir = buildDir();
   const routes = builtRoutes(dir);

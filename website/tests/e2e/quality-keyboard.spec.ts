@@ -20,7 +20,7 @@ declare global {
 }
 
 for (const route of sampleRoutes()) {
-  test(`keyboard: ${route.path}`, async ({page}) => {
+  test(`keyboard: ${route.path}`, {tag: '@quality'}, async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await gotoSettled(page, route.path);
 

@@ -13,7 +13,7 @@ import {brand} from '../../brand';
 
 const CONCURRENCY = 8;
 
-test('no internal link, image or asset of any page is broken, and every anchor exists', async ({request, baseURL}) => {
+test('no internal link, image or asset of any page is broken, and every anchor exists', {tag: '@quality'}, async ({request, baseURL}) => {
   test.setTimeout(240_000);
   const dir = buildDir();
   const origin = new URL(baseURL!).origin;

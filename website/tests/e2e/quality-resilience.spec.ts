@@ -6,7 +6,7 @@
 import {expect, test} from '@playwright/test';
 import {NOT_FOUND_PATH, sampleRoutes} from '../quality/site';
 
-test.describe('with JavaScript disabled', () => {
+test.describe('with JavaScript disabled', {tag: '@quality'}, () => {
   test.use({javaScriptEnabled: false});
 
   for (const route of sampleRoutes()) {

@@ -28,7 +28,7 @@ async function expectClean(page: Page, log: PageLog, baseURL: string): Promise<v
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
-test('search: the dialog and Pagefind load when opened, and search works under the policy', async ({browser, baseURL}) => {
+test('search: the dialog and Pagefind load when opened, and search works under the policy', {tag: '@quality'}, async ({browser, baseURL}) => {
   test.skip(!pageContaining('aria-keyshortcuts="Control+K Meta+K /"'), 'no search button in this build');
   const context = await browser.newContext();
   const log = await observe(context);
@@ -46,7 +46,7 @@ test('search: the dialog and Pagefind load when opened, and search works under t
   await context.close();
 });
 
-test('request builder: loads on demand and signs a request under the policy', async ({browser, baseURL}) => {
+test('request builder: loads on demand and signs a request under the policy', {tag: '@quality'}, async ({browser, baseURL}) => {
   const route = pageContaining('Open the request builder');
   test.skip(!route, 'no request builder in this build');
   const context = await browser.newContext();
@@ -63,7 +63,7 @@ test('request builder: loads on demand and signs a request under the policy', as
   await context.close();
 });
 
-test('policy playground: evaluates as the reader edits, under the policy', async ({browser, baseURL}) => {
+test('policy playground: evaluates as the reader edits, under the policy', {tag: '@quality'}, async ({browser, baseURL}) => {
   const route = pageContaining('Policy playground');
   test.skip(!route, 'no policy playground in this build');
   const context = await browser.newContext();
@@ -78,7 +78,7 @@ test('policy playground: evaluates as the reader edits, under the policy', async
   await context.close();
 });
 
-test('the every-route checks can fail: axe, the policy listener and the request log each catch a planted fault', async ({
+test('the every-route checks can fail: axe, the policy listener and the request log each catch a planted fault', {tag: '@quality'}, async ({
   browser,
   baseURL,
 }) => {

@@ -21,19 +21,25 @@ interface AxeWindow {
   axe?: {run: (context: Document, options: object) => Promise<AxeResults>};
 }
 
-async function runAxe(page: Page): Promise<AxeResults['violations']> {
+/**
+ * The WCAG rules whose outcome depends on colours. Switching the colour mode
+ * changes only colours (the DOM, names, roles and structure stay the same),
+ * so the dark-mode pass runs these and the light pass runs every rule.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function runAxe(page: Page, only: 'all' | 'colour'): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axeSource);
+  const runOnly = only === 'all' ? {type: 'tag', values: WCAG_TAGS} : {type: 'rule', values: COLOUR_RULES};
   return page.evaluate(
-    async (tags) =>
-      (await (window as AxeWindow).axe!.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}))
-        .violations,
-    WCAG_TAGS,
+    async (options) => (await (window as AxeWindow).axe!.run(document, options)).violations,
+    {runOnly, resultTypes: ['violations']},
   );
 }
 
 /** Runs axe on the page as rendered; one readable entry per violated rule (empty when clean). */
-export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  return (await runAxe(page)).map((v) => {
+export async function axeViolations(page: Page, label: string, only: 'all' | 'colour' = 'all'): Promise<string[]> {
+  return (await runAxe(page, only)).map((v) => {
     const nodes = v.nodes
       .slice(0, 4)
       .map((n) => {
