@@ -9,7 +9,8 @@ import styles from './styles.module.css';
  */
 export default function ErrorCodes({codes = ERROR_CODES}: {codes?: readonly ErrorCodeInfo[]}): ReactNode {
   return (
-    <div className={styles.wrapper}>
+    // Focusable so that keyboard users can scroll the table sideways on narrow screens.
+    <div className={styles.wrapper} role="region" aria-label="Error codes" tabIndex={0}>
       <table className={styles.table}>
         <thead>
           <tr>

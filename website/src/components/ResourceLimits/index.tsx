@@ -10,7 +10,8 @@ import styles from './styles.module.css';
  */
 export default function ResourceLimits({limits = LIMITS}: {limits?: readonly LimitInfo[]}): ReactNode {
   return (
-    <div className={styles.wrapper}>
+    // Focusable so that keyboard users can scroll the table sideways on narrow screens.
+    <div className={styles.wrapper} role="region" aria-label="Resource limits" tabIndex={0}>
       <table className={styles.table}>
         <thead>
           <tr>
