@@ -44,7 +44,7 @@ describe('ErrorCodes', () => {
       expect(code).toBe(String(entry.code));
       expect(name).toBe(entry.name);
       expect(httpStatus).toBe(String(entry.httpStatus));
-      expect(retry).toBe(entry.retryable ? 'Yes, with backoff' : 'No');
+      expect(retry).toBe(entry.retryable ? 'Yes' : 'No');
       expect(meaning).toBe(entry.description.replace(/`/g, ''));
     }
   });

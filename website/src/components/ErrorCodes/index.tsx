@@ -31,7 +31,7 @@ export default function ErrorCodes({codes = ERROR_CODES}: {codes?: readonly Erro
                 <code>{entry.name}</code>
               </th>
               <td className={styles.number}>{entry.httpStatus}</td>
-              <td>{entry.retryable ? 'Yes, with backoff' : 'No'}</td>
+              <td>{entry.retryable ? 'Yes' : 'No'}</td>
               <td>
                 <InlineCode text={entry.description} />
               </td>

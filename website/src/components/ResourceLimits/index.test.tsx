@@ -52,14 +52,13 @@ describe('ResourceLimits', () => {
 
   it('shows each limit with the name, value, unit and description of the document', () => {
     for (const [i, limit] of documentLimits.entries()) {
-      const [name, value, appliesTo, description] = rows[i]!.cells;
+      const [name, value, details] = rows[i]!.cells;
       expect(name).toBe(limit.name);
       expect(value).toBe(formatLimitValue(limit));
       // The displayed number is the document's number, whatever the formatting.
       const shown = value!.replace(/,/g, '').match(/\d+/g)!.map(Number);
       expect(shown).toEqual(Array.isArray(limit.value) ? limit.value : [limit.value]);
-      expect(appliesTo).toBe(limit.appliesTo.join(''));
-      expect(description).toBe(limit.description.replace(/`/g, ''));
+      expect(details).toBe(`${limit.description.replace(/`/g, '')}Applies to ${limit.appliesTo.join(', ')}.`);
     }
   });
 

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import {LIMITS, type LimitInfo} from '@sigil/api-spec';
 import InlineCode from '../InlineCode';
 import {formatLimitValue, isIdentifier} from './format';
@@ -17,7 +17,6 @@ export default function ResourceLimits({limits = LIMITS}: {limits?: readonly Lim
           <tr>
             <th scope="col">Limit</th>
             <th scope="col">Value</th>
-            <th scope="col">Applies to</th>
             <th scope="col">Details</th>
           </tr>
         </thead>
@@ -27,14 +26,19 @@ export default function ResourceLimits({limits = LIMITS}: {limits?: readonly Lim
               <th scope="row">{limit.name}</th>
               <td className={styles.value}>{formatLimitValue(limit)}</td>
               <td>
-                <ul className={styles.appliesTo}>
-                  {limit.appliesTo.map((target) => (
-                    <li key={target}>{isIdentifier(target) ? <code>{target}</code> : target}</li>
+                <p className={styles.description}>
+                  <InlineCode text={limit.description} />
+                </p>
+                <p className={styles.appliesTo}>
+                  Applies to{' '}
+                  {limit.appliesTo.map((target, i) => (
+                    <Fragment key={target}>
+                      {i > 0 && ', '}
+                      {isIdentifier(target) ? <code>{target}</code> : target}
+                    </Fragment>
                   ))}
-                </ul>
-              </td>
-              <td>
-                <InlineCode text={limit.description} />
+                  .
+                </p>
               </td>
             </tr>
           ))}
