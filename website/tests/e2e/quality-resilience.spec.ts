@@ -1,10 +1,15 @@
 /**
  * Resilience: the site stays readable with JavaScript off (the content is in
  * the HTML, navigation is by plain links), over a sample of routes covering
- * every section and page template.
+ * every section and page template; and a widget whose code fails to load
+ * leaves its page readable and offers a way to try again.
  */
-import {expect, test} from '@playwright/test';
-import {NOT_FOUND_PATH, sampleRoutes} from '../quality/site';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {gotoSettled} from '../quality/observe';
+import {NOT_FOUND_PATH, buildDir, builtRoutes, sampleRoutes} from '../quality/site';
+import {WIDGETS, readManifest, widgetFiles} from '../quality/widgets';
 
 test.describe('with JavaScript disabled', {tag: '@quality'}, () => {
   test.use({javaScriptEnabled: false});
@@ -41,5 +46,51 @@ test.describe('with JavaScript disabled', {tag: '@quality'}, () => {
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${target!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`));
     await expect(page.locator('main h1').first()).toBeVisible();
+  });
+});
+
+test.describe('a widget whose code cannot be fetched', {tag: '@quality'}, () => {
+  const dir = buildDir();
+  const manifest = readManifest(dir);
+  const widget = (name: string) => WIDGETS.find((w) => w.name === name)!;
+  const pageWith = (marker: string) =>
+    builtRoutes(dir).find((r) => r.status === 200 && readFileSync(path.join(dir, r.file), 'utf8').includes(marker))?.path;
+
+  /** Aborts requests for the widget's files while `blocked` is set. */
+  async function blockFiles(page: Page, files: string[]): Promise<{unblock: () => void}> {
+    let blocked = true;
+    await page.route(
+      (url) => files.includes(url.pathname),
+      (route) => (blocked ? route.abort() : route.continue()),
+    );
+    return {unblock: () => (blocked = false)};
+  }
+
+  // Known defects, reported to their owners; `test.fail` keeps CI green and turns red
+  // (an unexpected pass) the day they are fixed, so the marker gets removed then.
+  test('request builder: says so with a Retry that works once the network is back', async ({page}) => {
+    const route = pageWith('Open the request builder');
+    test.skip(!route, 'no request builder in this build');
+    test.fail(true, 'React.lazy keeps the failed import: Retry re-renders the same rejected component (RequestBuilder/index.tsx)');
+    const files = widgetFiles(dir, manifest, widget('request builder'));
+    const block = await blockFiles(page, files);
+    await gotoSettled(page, route!);
+    await page.getByRole('button', {name: 'Open the request builder'}).click();
+    const retry = page.getByRole('button', {name: /retry|try again/i});
+    await expect(retry).toBeVisible({timeout: 15_000});
+    await expect(page.locator('main h1').first()).toBeVisible(); // the page itself stays readable
+    block.unblock();
+    await retry.click();
+    await expect(page.getByRole('button', {name: 'Use the documentation test key'})).toBeVisible({timeout: 15_000});
+  });
+
+  test('policy playground: the page stays readable, with the static policy or a Retry', async ({page}) => {
+    const route = pageWith('Policy playground');
+    test.skip(!route, 'no policy playground in this build');
+    test.fail(true, 'PolicyPlayground/Lazy.tsx has no error boundary: a failed chunk crashes the whole page');
+    await blockFiles(page, widgetFiles(dir, manifest, widget('policy playground')));
+    await gotoSettled(page, route!);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.getByText('This page crashed')).toHaveCount(0);
   });
 });
