@@ -88,6 +88,13 @@ describe('schema pages', () => {
     expect(page('WalletAccountParams')?.referencedBy.map((s) => s.name)).toContain('CreateWalletIntent');
   });
 
+  it('takes schema examples from the operations’ own examples before generating one', () => {
+    const wallet = JSON.parse(page('Wallet')?.example ?? '{}') as Record<string, unknown>;
+    expect(wallet.walletName).not.toBe('string');
+    expect(typeof wallet.walletId).toBe('string');
+    expect(page('WalletAccountParams')?.example).toContain('m/44');
+  });
+
   it('links field types to their schema pages', () => {
     const accounts = page('CreateWalletIntent')?.fields?.find((f) => f.name === 'accounts');
     expect(accounts?.type).toEqual({k: 'array', of: {k: 'ref', name: 'WalletAccountParams', route: '/api/schemas/wallet-account-params'}});

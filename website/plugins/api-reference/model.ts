@@ -287,6 +287,19 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
     };
   };
 
+  // Realistic values for schema pages, from the operations' request, response and error examples.
+  const harvested = new Map<string, unknown>();
+  for (const entry of entries) {
+    const media: [MediaTypeObject, string][] = [
+      [jsonMedia(entry.op.requestBody?.content, entry.path), entry.requestSchema],
+      [jsonMedia(registry.response(entry.op.responses?.['200'] ?? {}).content, entry.path), entry.responseSchema],
+    ];
+    for (const [m, schemaName] of media) {
+      const value = firstExampleValue(m);
+      if (value !== undefined) harvestExamples(registry, {$ref: `#/components/schemas/${schemaName}`}, value, harvested);
+    }
+  }
+
   const pollRoute = byName.get('get_activity')?.summary.route;
   const operations: OperationPageData[] = orderedOperations.map((summary) => {
     const entry = byOperationId.get(summary.operationId) as OperationEntry;
@@ -373,8 +386,10 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
       if (constraints.length) page.constraints = constraints;
       if (schema.default !== undefined) page.default = JSON.stringify(schema.default);
       if (schema.example !== undefined) page.example = JSON.stringify(schema.example, null, 2);
+      else if (isObjectSchema(schema) && harvested.has(name)) page.example = JSON.stringify(harvested.get(name), null, 2);
       else if (isObjectSchema(schema) && !isSingleKeyUnion(schema)) {
         page.example = JSON.stringify(sample(schema as Parameters<typeof sample>[0], {skipReadOnly: true, quiet: true}, doc), null, 2);
+        page.exampleGenerated = true;
       }
       if (schema['x-sigil-no-endpoint']) page.noEndpointActivityType = schema['x-sigil-activity-type'] ?? name;
       return page;
@@ -383,7 +398,7 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
 
   const sidebar: SidebarData = {
     groups: [
-      {label: 'API reference', collapsible: false, links: [{label: 'Overview', route: `${API_BASE_ROUTE}/`}, {label: 'All schemas', route: `${SCHEMAS_ROUTE}/`}]},
+      {label: 'API reference', collapsible: false, links: [{label: 'Overview', route: `${API_BASE_ROUTE}/`}]},
       ...areaGroups.flatMap((g) =>
         g.areas.map((a) => ({
           label: a.name,
@@ -391,9 +406,11 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
           links: a.operations.map((o) => ({label: o.summary, route: o.route, detail: o.name})),
         })),
       ),
+      {label: 'Schemas', collapsible: false, links: [{label: 'All schemas', route: `${SCHEMAS_ROUTE}/`}]},
       ...byCategory.map((c) => ({
-        label: `Schemas: ${c.category.toLowerCase()}`,
+        label: c.category,
         collapsible: true,
+        route: `${SCHEMAS_ROUTE}/#${areaSlug(c.category)}`,
         links: c.schemas.map((s) => ({label: s.name, route: s.route})),
       })),
     ],
@@ -445,6 +462,26 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
 
 function firstExampleValue(media: MediaTypeObject): unknown {
   return Object.values(media.examples ?? {}).find((e) => e.value !== undefined)?.value ?? media.example;
+}
+
+/**
+ * Walks an example value along its schema and records, for each named schema it passes, the
+ * first value found there: realistic schema-page examples taken from the operations' own examples.
+ */
+export function harvestExamples(registry: SchemaRegistry, schema: SchemaObject, value: unknown, out: Map<string, unknown>, depth = 0): void {
+  if (depth > 32 || value === undefined || value === null) return;
+  const {schema: target, name} = registry.deref(schema);
+  if (name && !out.has(name)) out.set(name, value);
+  if (Array.isArray(value)) {
+    if (target.items) for (const item of value) harvestExamples(registry, target.items, item, out, depth + 1);
+    return;
+  }
+  if (typeof value === 'object' && target.properties) {
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const property = target.properties[key];
+      if (property) harvestExamples(registry, property, child, out, depth + 1);
+    }
+  }
 }
 
 /** Anchor of one value on an enumeration's page. */

@@ -87,8 +87,13 @@ export interface SidebarLink {
 
 export interface SidebarGroup {
   label: string;
-  /** Groups that start collapsed unless they contain the current page. */
+  /**
+   * Groups shown as one link (to `route`) unless they contain the current page: the 287 schema
+   * links would otherwise weigh down every page's HTML. Their links still order previous/next.
+   */
   collapsible: boolean;
+  /** Where a collapsed group's link goes (its section of the schema index). */
+  route?: string;
   links: SidebarLink[];
 }
 
@@ -155,6 +160,8 @@ export interface SchemaPageData {
   constraints?: string[];
   default?: string;
   example?: string;
+  /** The example was generated from the schema (openapi-sampler): no document example holds this schema. */
+  exampleGenerated?: boolean;
   deprecated?: boolean;
   /** Operations whose request or answer contain this schema. */
   usedBy: OperationSummary[];

@@ -58,15 +58,20 @@ function SidebarNav({sidebar, current}: {sidebar: SidebarData; current: string})
               })}
             </ul>
           );
-          return group.collapsible ? (
-            <details key={group.label} className={styles.group} open={containsCurrent}>
-              <summary className={styles.groupLabel}>
-                {group.label} <span className={styles.count}>({group.links.length})</span>
-              </summary>
-              {links}
-            </details>
-          ) : (
-            <div key={group.label} className={styles.group}>
+          if (group.collapsible && !containsCurrent) {
+            return (
+              <ul key={group.label} className={clsx(styles.links, styles.collapsed)}>
+                <li>
+                  <Link to={group.route ?? group.links[0]?.route ?? '/api/'} className={styles.link}>
+                    <span>{group.label}</span>
+                    <span className={styles.count}>{group.links.length}</span>
+                  </Link>
+                </li>
+              </ul>
+            );
+          }
+          return (
+            <div key={group.label} className={clsx(styles.group, group.collapsible && styles.subgroup)}>
               <p className={styles.groupLabel}>{group.label}</p>
               {links}
             </div>

@@ -119,6 +119,9 @@ export default function SchemaPage({data, sidebar}: {data: SchemaPageData; sideb
           <Heading as="h2" id="example">
             Example
           </Heading>
+          {data.exampleGenerated && (
+            <p>Generated from the schema: no example in the API description contains this schema.</p>
+          )}
           <CodeBlock language="json">{data.example}</CodeBlock>
         </>
       )}
