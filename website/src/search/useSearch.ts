@@ -4,10 +4,17 @@ import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/clien
 import {loadSearchEngine} from './loadEngine';
 import type {SearchContext, SearchOutcome, SearchSettings, SectionName} from './types';
 
+/** Results with the section they were narrowed to, so a page never labels old results with a new filter. */
+export interface Answer {
+  query: string;
+  outcome: SearchOutcome;
+  section?: SectionName;
+}
+
 export type SearchState =
   | {status: 'idle'}
-  | {status: 'loading'; query: string; previous?: SearchOutcome}
-  | {status: 'done'; query: string; outcome: SearchOutcome}
+  | {status: 'loading'; query: string; previous?: Answer}
+  | ({status: 'done'} & Answer)
   | {status: 'error'; query: string};
 
 /** Docusaurus's default search tag, added to the docs version tags as its Algolia integration does. */
@@ -48,13 +55,17 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
     setState((prev) => ({
       status: 'loading',
       query: trimmed,
-      ...(prev.status === 'done' ? {previous: prev.outcome} : prev.status === 'loading' && prev.previous ? {previous: prev.previous} : {}),
+      ...(prev.status === 'done'
+        ? {previous: {query: prev.query, outcome: prev.outcome, ...(prev.section ? {section: prev.section} : {})}}
+        : prev.status === 'loading' && prev.previous
+          ? {previous: prev.previous}
+          : {}),
     }));
     const timer = setTimeout(() => {
       loadSearchEngine(settings, context)
         .then((engine) => engine.search(trimmed, {...(section ? {section} : {}), ...(limit ? {limit} : {})}))
         .then(
-          (outcome) => current && setState({status: 'done', query: trimmed, outcome}),
+          (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
           (error: unknown) => {
             if (!current) return;
             console.error('Search failed', error);

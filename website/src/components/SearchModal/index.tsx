@@ -49,7 +49,7 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
   const state = useSearch(query, {limit: MODAL_PAGE_LIMIT});
   const terms = useMemo(() => queryTerms(query), [query]);
 
-  const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous : undefined;
+  const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous?.outcome : undefined;
   const showRecent = query.trim() === '';
 
   const choices: Choice[] = useMemo(() => {
@@ -191,7 +191,8 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
       <>
         {outcome.correctedQuery && (
           <p className={styles.correction}>
-            No results for “{query.trim()}”. Showing results for “{outcome.correctedQuery}”.
+            No results for “{state.status === 'done' ? state.query : state.status === 'loading' ? state.previous?.query : ''}”. Showing
+            results for “{outcome.correctedQuery}”.
           </p>
         )}
         <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
@@ -293,14 +294,17 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
             <kbd>Esc</kbd>
           </button>
         </form>
-        <div className={styles.body}>{body}</div>
+        {/* Focusable so keyboard users can scroll long results (the options themselves are reached through the input). */}
+        <div className={styles.body} tabIndex={0}>
+          {body}
+        </div>
         <div role="status" className={styles.visuallyHidden}>
           {announcement}
         </div>
         <div className={styles.footer}>
           {query.trim() !== '' ? (
             <Link to={searchPageUrl(searchPage, query)} onClick={() => onClose('navigate')}>
-              See all results
+              See all results for “{query.trim()}”
             </Link>
           ) : (
             <span />

@@ -48,7 +48,10 @@ function SearchPageContent(): ReactNode {
     writeUrl(nextQuery, nextSection);
   }
 
-  const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous : undefined;
+  const answer = state.status === 'done' ? state : state.status === 'loading' ? state.previous : undefined;
+  const outcome = answer?.outcome;
+  // The section the shown results belong to (the filter may already have moved on).
+  const shownSection = answer?.section;
   const counts = outcome?.sectionCounts ?? {};
   const allCount = SECTIONS.reduce((n, s) => n + (counts[s] ?? 0), 0);
 
@@ -64,7 +67,7 @@ function SearchPageContent(): ReactNode {
     status = (
       <div className={styles.message}>
         <p className={styles.messageTitle}>
-          No results for “<strong>{state.query}</strong>”{section ? ` in ${section}` : ''}
+          No results for “<strong>{state.query}</strong>”{shownSection ? ` in ${shownSection}` : ''}
         </p>
         <p>Try searching for</p>
         <ul className={styles.suggestions}>
@@ -81,9 +84,9 @@ function SearchPageContent(): ReactNode {
   } else if (outcome && outcome.total > 0) {
     status = (
       <p className={styles.summary}>
-        {outcome.correctedQuery && <>No results for “{query.trim()}”. Showing results for “{outcome.correctedQuery}”. </>}
-        {outcome.total} {outcome.total === 1 ? 'page' : 'pages'} found for “{outcome.correctedQuery ?? query.trim()}”
-        {section ? ` in ${section}` : ''}.
+        {outcome.correctedQuery && <>No results for “{answer?.query}”. Showing results for “{outcome.correctedQuery}”. </>}
+        {outcome.total} {outcome.total === 1 ? 'page' : 'pages'} found for “{outcome.correctedQuery ?? answer?.query}”
+        {shownSection ? ` in ${shownSection}` : ''}.
       </p>
     );
   } else if (state.status === 'loading') {
