@@ -242,8 +242,19 @@ function spaceAdjacentSpans($: CheerioAPI, root: Cheerio<Element>): void {
 /** A link to an anchor on an element that contains the link (a field's own permalink) is not worth keeping. */
 function unwrapSelfAnchors($: CheerioAPI, root: Cheerio<Element>): void {
   root.find('a[href^="#"]').each((_, el) => {
-    const id = $(el).attr('href')!.slice(1);
-    if (id && $(el).closest(`[id="${id.replace(/["\\]/g, '\\$&')}"]`).length) $(el).replaceWith($(el).contents());
+    const raw = el.attribs.href!.slice(1);
+    let id = raw;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape: compare the raw text.
+    }
+    for (let p = el.parent; p && id; p = p.parent) {
+      if (p.type === 'tag' && (p as Element).attribs.id === id) {
+        $(el).replaceWith($(el).contents());
+        return;
+      }
+    }
   });
 }
 
@@ -400,10 +411,18 @@ let turndown: TurndownService | undefined;
 
 export function pageToMarkdown(html: string, {pageUrl}: ConvertOptions): ConvertedPage {
   // htmlparser2 rather than parse5: over twice as fast on these pages, and Docusaurus's minified markup parses the same.
-  const $ = cheerio.load(html, {xml: {xmlMode: false, decodeEntities: true}});
+  const options = {xml: {xmlMode: false, decodeEntities: true}};
+  // Only the head (title, description) and <main> matter: the navbar, sidebars and footer around them are
+  // often most of the page, so they are not parsed at all.
+  const headEnd = html.search(/<\/head\s*>/i);
+  const mainStart = html.search(/<main[\s>]/i);
+  const mainEnd = html.search(/<\/main\s*>(?![\s\S]*<\/main\s*>)/i);
+  const sliced = headEnd > 0 && mainStart > headEnd && mainEnd > mainStart;
+  const head = cheerio.load(sliced ? html.slice(0, headEnd) : html, options);
+  const $ = sliced ? cheerio.load(html.slice(mainStart, mainEnd), options) : head;
   const root = pickContainer($);
-  const description = $('meta[name="description"]').attr('content')?.replace(/\s+/g, ' ').trim() || undefined;
-  const documentTitle = $('title').first().text().replace(/\s*\|[^|]*$/, '').trim();
+  const description = head('meta[name="description"]').attr('content')?.replace(/\s+/g, ' ').trim() || undefined;
+  const documentTitle = head('title').first().text().replace(/\s*\|[^|]*$/, '').trim();
 
   normaliseCodeBlocks($, root);
   root.find(DROP).remove();

@@ -1,0 +1,339 @@
+/**
+ * Reader tools (issue 13): Markdown twins of every docs and API page,
+ * /llms.txt and /llms-full.txt, last-updated dates and edit links, the
+ * changelog feeds, the "Copy page" menu and the opt-in "Ask AI" chatbot.
+ * The build-output checks read the build folder directly; the rest drive
+ * Chromium against the static server.
+ */
+import {execFileSync} from 'node:child_process';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page, type Request} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import * as cheerio from 'cheerio';
+import {XMLParser, XMLValidator} from 'fast-xml-parser';
+import {markdownPathFor} from '../../plugins/markdown-twins/urls';
+
+const websiteDir = path.resolve(__dirname, '../..');
+const buildDir = path.resolve(websiteDir, process.env.SIGIL_BUILD_DIR ?? 'build');
+const read = (rel: string): string => readFileSync(path.join(buildDir, rel), 'utf8');
+
+/** Routes in the sitemap that are not docs or API reference pages (no Markdown twin). */
+const NON_DOC = /^\/(changelog|markdown-page|search|tags|__tests__)(\/|$)/;
+const isApi = (route: string): boolean => route === '/api' || route.startsWith('/api/');
+
+function sitemap(): {siteUrl: string; routes: string[]} {
+  const xml = read('sitemap.xml');
+  const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
+  expect(urls.length, 'sitemap entries').toBeGreaterThan(0);
+  return {siteUrl: urls[0]!.origin, routes: urls.map((u) => u.pathname)};
+}
+
+function htmlOf(route: string): string {
+  const rel = route.replace(/^\/+|\/+$/g, '');
+  const file = [path.join(rel, 'index.html'), `${rel}.html`].find((f) => existsSync(path.join(buildDir, f)));
+  if (!file) throw new Error(`No HTML for ${route}`);
+  return read(file);
+}
+
+/** Markdown reduced to its words: escapes, inline code ticks, emphasis and link targets removed. */
+function plain(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+    .replace(/[`*]/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+const words = (text: string): string => text.replace(/[\u200B\s]+/g, ' ').trim();
+
+/** Code compared line by line without indentation: a code block inside a list item is indented in Markdown. */
+const unindented = (text: string): string =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n');
+
+/** What the HTML page shows: h1/h2 texts and code blocks of its main content, minus what the twin deliberately omits. */
+function visibleContent(html: string): {headings: string[]; code: string[]} {
+  // parse5 (cheerio's default), not the plugin's htmlparser2: the check does not share the plugin's parser.
+  const $ = cheerio.load(html);
+  const main = $('main').first();
+  main.find('nav, footer, [data-md-omit], .theme-doc-card-icon').remove();
+  const headings = main
+    .find('h1, h2')
+    .map((_, h) => words($(h).text()))
+    .get()
+    .filter((t) => t !== '');
+  const code = main
+    .find('.theme-code-block')
+    .map((_, block) => {
+      const lines = $(block).find('.token-line');
+      const text = lines.length ? lines.map((_, l) => $(l).text()).get().join('\n') : $(block).find('pre').text();
+      return text.replace(/\n+$/, '');
+    })
+    .get()
+    .filter((t) => t.trim() !== '');
+  return {headings, code};
+}
+
+test.describe('Markdown twins', () => {
+  test('every docs and API route in the sitemap has a .md twin with its headings and code', () => {
+    const {routes} = sitemap();
+    const pages = routes.filter((r) => !NON_DOC.test(r));
+    const problems: string[] = [];
+    for (const route of pages) {
+      const mdFile = path.join(buildDir, markdownPathFor(route));
+      if (!existsSync(mdFile)) {
+        problems.push(`${route}: no ${markdownPathFor(route)}`);
+        continue;
+      }
+      const md = readFileSync(mdFile, 'utf8');
+      const text = plain(md);
+      const mdCode = unindented(md);
+      const {headings, code} = visibleContent(htmlOf(route));
+      if (!md.startsWith('# ')) problems.push(`${route}: twin does not start with an h1`);
+      for (const h of headings) if (!text.includes(h)) problems.push(`${route}: heading "${h}" missing`);
+      for (const c of code) if (!mdCode.includes(unindented(c))) problems.push(`${route}: code block missing: ${c.slice(0, 60)}`);
+      if (/<(div|span|svg|button)\b/.test(md.replace(/```[\s\S]*?```/g, ''))) problems.push(`${route}: HTML left outside code`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('the twin is served next to the page, as Markdown', async ({request}) => {
+    const response = await request.get('/getting-started/quickstart.md');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/markdown');
+    const body = await response.text();
+    expect(body).toMatch(/^# Quickstart\n/);
+    expect(body).toContain('```bash');
+    // Links are absolute, to the configured site URL.
+    expect(body).toMatch(/\]\(https?:\/\/[^)]+\)/);
+    expect(body).not.toMatch(/\]\(\/[^)]*\)/);
+  });
+
+  test('llms.txt lists every docs route exactly once, and every API page', () => {
+    const {siteUrl, routes} = sitemap();
+    const llms = read('llms.txt');
+    expect(llms).toMatch(/^# Sigil docs\n\n> \S/);
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => !NON_DOC.test(r))) {
+      const link = `](${siteUrl}${markdownPathFor(route)})`;
+      const count = llms.split(link).length - 1;
+      if (count !== 1) problems.push(`${route}: listed ${count} times`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    // Every listed Markdown URL exists in the build.
+    for (const m of llms.matchAll(/\]\((https?:\/\/[^)]+\.md)\)/g)) {
+      expect(existsSync(path.join(buildDir, new URL(m[1]!).pathname)), m[1]).toBe(true);
+    }
+    expect(llms).toContain('## Documentation');
+    if (routes.some(isApi)) expect(llms).toContain('## API reference');
+  });
+
+  test('llms-full.txt holds every page, in llms.txt order', () => {
+    const llms = read('llms.txt');
+    const full = read('llms-full.txt');
+    const pages = [...llms.matchAll(/\]\((https?:\/\/[^)]+)\.md\)/g)].map((m) => m[1]!.replace(/\/index$/, ''));
+    let last = -1;
+    for (const url of pages) {
+      // The twin's URL drops a trailing slash the page may have (`/sdks/swift/` -> `/sdks/swift.md`).
+      const at = Math.max(full.indexOf(`\nSource: ${url}\n`), full.indexOf(`\nSource: ${url}/\n`));
+      expect(at, url).toBeGreaterThan(last);
+      last = at;
+    }
+  });
+});
+
+test.describe('last updated and edit links', () => {
+  test('every docs page shows its git date and an edit link to its file', () => {
+    const shallow = execFileSync('git', ['rev-parse', '--is-shallow-repository'], {cwd: websiteDir, encoding: 'utf8'}).trim();
+    expect(shallow, 'a shallow clone dates every page to its one commit: clone with full history (fetch-depth: 0)').toBe('false');
+    const {routes} = sitemap();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const route of routes.filter((r) => !NON_DOC.test(r) && !isApi(r))) {
+      const $ = cheerio.load(htmlOf(route));
+      if ($('.theme-doc-markdown').length === 0) continue; // generated category pages have no source file
+      const edit = $('a.theme-edit-this-page').attr('href');
+      const m = edit && /\/edit\/main\/(website\/.+)$/.exec(edit);
+      if (!m) {
+        problems.push(`${route}: no edit link`);
+        continue;
+      }
+      const file = path.resolve(websiteDir, '..', m[1]!);
+      if (!existsSync(file)) problems.push(`${route}: edit link to a missing file ${m[1]}`);
+      const seconds = execFileSync('git', ['log', '-1', '--format=%ct', '--', file], {cwd: websiteDir, encoding: 'utf8'}).trim();
+      const shown = $('.theme-last-updated time').attr('datetime');
+      if (seconds === '') {
+        // Not committed yet (local drafts): Docusaurus shows no date rather than a wrong one.
+        if (shown) problems.push(`${route}: uncommitted file shows a date ${shown}`);
+        continue;
+      }
+      checked++;
+      const expected = new Date(Number(seconds) * 1000).toISOString();
+      if (shown !== expected) problems.push(`${route}: shows ${shown ?? 'no date'}, git says ${expected}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(checked, 'pages with a committed source').toBeGreaterThan(0);
+  });
+});
+
+test.describe('changelog feeds', () => {
+  const posts = readdirSync(path.join(websiteDir, 'changelog')).filter((f) => /\.mdx?$/.test(f));
+  const titleOf = (file: string): string =>
+    /^title:\s*(.+)$/m.exec(readFileSync(path.join(websiteDir, 'changelog', file), 'utf8'))?.[1]?.replace(/^['"]|['"]$/g, '') ?? '';
+
+  for (const [file, kind] of [
+    ['changelog/rss.xml', 'rss'],
+    ['changelog/atom.xml', 'atom'],
+  ] as const) {
+    test(`${kind} is valid XML and lists every entry`, () => {
+      const xml = read(file);
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const doc = new XMLParser({ignoreAttributes: false}).parse(xml) as Record<string, unknown>;
+      const raw = kind === 'rss' ? (doc.rss as {channel: {item: unknown}}).channel.item : (doc.feed as {entry: unknown}).entry;
+      const entries = (Array.isArray(raw) ? raw : [raw]) as {title: unknown}[];
+      expect(entries.length).toBeGreaterThanOrEqual(posts.length);
+      const titles = entries.map((e) => String(typeof e.title === 'object' ? (e.title as {'#text': string})['#text'] : e.title));
+      for (const post of posts) expect(titles, post).toContain(titleOf(post));
+    });
+  }
+
+  test('/changelog links both feeds from its head', async ({page}) => {
+    await page.goto('/changelog');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /\/changelog\/rss\.xml$/);
+    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', /\/changelog\/atom\.xml$/);
+  });
+});
+
+const QUICKSTART = '/getting-started/quickstart';
+
+async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+}
+
+test.describe('Copy page menu', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  test('copies the page Markdown to the clipboard', async ({page, request}) => {
+    await gotoHydrated(page, QUICKSTART);
+    const expected = await (await request.get(`${QUICKSTART}.md`)).text();
+    const button = page.getByRole('button', {name: 'Copy page'});
+    await button.click();
+    await page.getByRole('menuitem', {name: /Copy page (for your AI assistant|as Markdown)/}).click();
+    await expect(page.getByRole('status').filter({hasText: 'clipboard'})).toHaveText(/on your clipboard/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await expect(button).toBeFocused();
+  });
+
+  test('works with the keyboard (menu button pattern)', async ({page}) => {
+    await gotoHydrated(page, QUICKSTART);
+    const button = page.getByRole('button', {name: 'Copy page'});
+    const menu = page.getByRole('menu');
+    const items = menu.getByRole('menuitem');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(items.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(0)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press(' ');
+    await expect(items.nth(0)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowUp');
+    await expect(items.nth(1)).toBeFocused();
+    await expect(items.nth(1)).toHaveAttribute('href', `${QUICKSTART}.md`);
+  });
+
+  test('is on generated category pages and index routes too, pointing at the right twin', async ({page}) => {
+    await gotoHydrated(page, '/category/getting-started');
+    await page.getByRole('button', {name: 'Copy page'}).click();
+    await expect(page.getByRole('menuitem', {name: /View as Markdown/})).toHaveAttribute('href', '/category/getting-started.md');
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', {name: 'Copy page'}).click();
+    await expect(page.getByRole('menuitem', {name: /View as Markdown/})).toHaveAttribute('href', '/index.md');
+  });
+
+  test('has no accessibility violations with the menu open, light and dark', async ({page}) => {
+    await gotoHydrated(page, QUICKSTART);
+    await page.getByRole('button', {name: 'Copy page'}).click();
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      const results = await new AxeBuilder({page}).include('[data-md-omit]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe('Ask AI chatbot', () => {
+  const WIDGET = /^https:\/\/widget\.kapa\.ai\//;
+
+  test('unset: no Ask AI button, the copy item speaks to AI assistants, and no other host is contacted', async ({page, baseURL}) => {
+    const foreign: string[] = [];
+    page.on('request', (r: Request) => {
+      if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    await gotoHydrated(page, QUICKSTART);
+    await expect(page.getByRole('button', {name: 'Ask AI'})).toHaveCount(0);
+    await page.getByRole('button', {name: 'Copy page'}).click();
+    await expect(page.getByRole('menuitem', {name: 'Copy page for your AI assistant'})).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+  });
+
+  test.describe('with a project id (fixtures build: ?chatbot-test-project=)', () => {
+    // The site's CSP allows the provider only when a project id is configured at build time; this
+    // build simulates one on the URL, so the test lifts the policy to see the request happen.
+    test.use({bypassCSP: true});
+
+    test('the widget script is requested only after the click, once', async ({page}) => {
+      const requests: string[] = [];
+      await page.route(WIDGET, async (route) => {
+        requests.push(route.request().url());
+        await route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.Kapa = {open: function () { window.__askAiOpened = (window.__askAiOpened || 0) + 1; }};',
+        });
+      });
+      await gotoHydrated(page, `${QUICKSTART}?chatbot-test-project=test-project-id`);
+      const ask = page.getByRole('button', {name: 'Ask AI'});
+      await expect(ask).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(requests).toEqual([]);
+
+      await ask.click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as {__askAiOpened?: number}).__askAiOpened)).toBe(1);
+      expect(requests).toHaveLength(1);
+      await expect(page.locator('script[src^="https://widget.kapa.ai/"]')).toHaveAttribute('data-website-id', 'test-project-id');
+
+      await ask.click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as {__askAiOpened?: number}).__askAiOpened)).toBe(2);
+      expect(requests).toHaveLength(1);
+      // With a chatbot, the copy item is plain "Copy page as Markdown".
+      await page.getByRole('button', {name: 'Copy page'}).click();
+      await expect(page.getByRole('menuitem', {name: 'Copy page as Markdown'})).toBeVisible();
+    });
+
+    test('a failed load says so and can be retried', async ({page}) => {
+      let calls = 0;
+      await page.route(WIDGET, (route) => (++calls === 1 ? route.abort() : route.fulfill({contentType: 'text/javascript', body: 'window.Kapa = {open() {}};'})));
+      await gotoHydrated(page, `${QUICKSTART}?chatbot-test-project=test-project-id`);
+      await page.getByRole('button', {name: 'Ask AI'}).click();
+      await expect(page.getByRole('status').filter({hasText: 'could not be loaded'})).toBeAttached();
+      await page.getByRole('button', {name: 'Ask AI'}).click();
+      await expect.poll(() => calls).toBe(2);
+      await expect(page.getByRole('status').filter({hasText: 'could not be loaded'})).toHaveCount(0);
+    });
+  });
+});
