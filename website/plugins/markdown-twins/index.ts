@@ -106,7 +106,10 @@ export default function markdownTwins(_context: LoadContext, options: MarkdownTw
             {title: blog?.options.blogTitle ?? 'Changelog', url: absoluteUrl(siteUrl, blogBase), description: blog?.options.blogDescription},
             ...['rss.xml', 'atom.xml']
               .filter((f) => existsSync(path.join(outDir, blogBase, f)))
-              .map((f) => ({title: `${blog?.options.blogTitle ?? 'Changelog'} feed (${f.split('.')[0]!.toUpperCase()})`, url: absoluteUrl(siteUrl, `${blogBase}/${f}`)})),
+              .map((f) => ({
+                title: `${blog?.options.blogTitle ?? 'Changelog'} feed (${f === 'rss.xml' ? 'RSS' : 'Atom'})`,
+                url: absoluteUrl(siteUrl, `${blogBase}/${f}`),
+              })),
           ]
         : [];
       const site = {
