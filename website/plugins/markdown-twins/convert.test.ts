@@ -134,6 +134,14 @@ describe('pageToMarkdown: tables', () => {
     expect(out).toContain('| Field | Notes |\n| --- | --- |\n| `limit` | 1 to 100<br>default 10 |\n| `mode` | a \\| b<br>- one<br>- two |');
   });
 
+  it('leaves the summary of a moved <details> in a row that keeps other cells', () => {
+    const out = md(`<table><thead><tr><th>Request</th><th>Outcome</th></tr></thead><tbody>
+      <tr><td><details><summary>signing with pk-hot-1</summary><pre><code>{"id": "pk-hot-1"}</code></pre></details></td><td><code>ALLOW</code></td></tr>
+      </tbody></table>`);
+    expect(out).toContain('| signing with pk-hot-1 | `ALLOW` |');
+    expect(out).toContain('**signing with pk-hot-1**\n\n```\n{"id": "pk-hot-1"}\n```');
+  });
+
   it('pads short rows and expands colspan', () => {
     const out = md('<table><tr><th>A</th><th>B</th><th>C</th></tr><tr><td colspan="2">wide</td><td>c</td></tr><tr><td>only</td></tr></table>');
     const lines = out.split('\n').filter((l) => l.startsWith('|'));
@@ -157,7 +165,7 @@ describe('pageToMarkdown: tables', () => {
     expect(summary).toBeGreaterThan(outer);
     expect(inner).toBeGreaterThan(summary);
     expect(code).toBeGreaterThan(inner);
-    // The emptied nested row is gone; the example row stays.
+    // Emptied rows are gone (a full-width row of nested fields leaves nothing behind); the example row stays.
     expect(out).toContain('| `example` |');
     expect(out.match(/^\|[ |]*\|$/gm)).toBeNull();
   });
@@ -204,6 +212,11 @@ describe('pageToMarkdown: links and text', () => {
     expect(md('<dl><dt>API name</dt><dd><code>create_wallet</code></dd><dt>Kind</dt><dd>Submission.</dd></dl>')).toContain(
       '**API name**: `create_wallet`\n\n**Kind**: Submission.',
     );
+  });
+
+  it('writes a link made of a title and a description as the title linked, then the description', () => {
+    const out = md('<ul><li><a href="/getting-started/quickstart"><span>Quickstart</span><span>Your first signature.</span></a></li></ul>');
+    expect(out).toContain('- [Quickstart](https://docs.sigil.example/getting-started/quickstart): Your first signature.');
   });
 
   it('drops links without text', () => {

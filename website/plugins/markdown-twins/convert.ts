@@ -183,7 +183,17 @@ function hoistBlocksOutOfTables($: CheerioAPI, root: Cheerio<Element>): void {
       // The cell's child that holds the block moves with it (a <details> and its summary, say).
       let top: AnyNode = block;
       while (top.parent && !(top.parent.type === 'tag' && ['td', 'th'].includes((top.parent as Element).name))) top = top.parent;
+      // In a row that keeps other content, a <details> leaves its summary behind to say what moved out of it.
+      const cell = top.parent;
+      const summary = top.type === 'tag' && (top as Element).name === 'details' ? $(top).children('summary').first() : undefined;
+      const rowKeepsContent =
+        cell !== null &&
+        $(cell)
+          .siblings('td, th')
+          .toArray()
+          .some((c) => $(c).text().trim() !== '');
       $(anchor).after(top);
+      if (summary?.length && cell && rowKeepsContent) $(cell).append(summary.clone().contents());
       anchor = top;
       moved.push(top);
     }
@@ -255,6 +265,23 @@ function unwrapSelfAnchors($: CheerioAPI, root: Cheerio<Element>): void {
         return;
       }
     }
+  });
+}
+
+/**
+ * A link made of separate parts, like a card with a title and a description
+ * (`<a><span>Title</span><span>What it is</span></a>`), becomes
+ * `[Title](url): What it is` rather than one run-on link text.
+ */
+function splitCardLinks($: CheerioAPI, root: Cheerio<Element>): void {
+  root.find('a[href]').each((_, el) => {
+    const parts = el.children.filter((c) => !(c.type === 'text' && $(c).text().trim() === ''));
+    if (parts.length < 2 || parts.some((c) => c.type !== 'tag' || ['code', 'img', 'br'].includes((c as Element).name))) return;
+    const [title, ...rest] = parts.map((c) => $(c).text().replace(/\s+/g, ' ').trim());
+    const description = rest.filter(Boolean).join(' ');
+    if (!title) return;
+    $(el).empty().text(title);
+    if (description) $(el).after(`: ${escapeHtml(description)}`);
   });
 }
 
@@ -434,6 +461,7 @@ export function pageToMarkdown(html: string, {pageUrl}: ConvertOptions): Convert
   hoistBlocksOutOfTables($, root);
   flattenDetails($, root);
   flattenCards($, root);
+  splitCardLinks($, root);
   absolutiseUrls($, root, pageUrl);
 
   const h1 = root.find('h1').first();
