@@ -51,6 +51,7 @@ export interface OperationObject {
   tags: string[];
   requestBody: { required: boolean; content: Record<string, MediaType> };
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, MediaType> }>;
+  security?: Record<string, string[]>[];
   [extension: `x-${string}`]: unknown;
 }
 
