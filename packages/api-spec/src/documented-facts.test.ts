@@ -1,5 +1,7 @@
 // Facts the documentation pages rely on that live only in descriptions, security schemes and
 // root extensions: the document must keep stating them, in the places readers look.
+import { createPublicKey, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadDoc, schemaByName } from './spec-fixture.test-util.js';
 
@@ -81,3 +83,143 @@ describe('sign-in calls a parent sends for a sub-organization', () => {
     }
   });
 });
+
+describe('encrypted bundles', () => {
+  const format = doc['x-bundle-format'] as {
+    kem: string;
+    kdf: string;
+    aead: string;
+    mode: string;
+    bundles: { field: string; operations: string[]; plaintext: string }[];
+  };
+
+  it('state the HPKE suite and what each bundle decrypts to in x-bundle-format', () => {
+    expect(format).toMatchObject({ kem: 'DHKEM(P-256, HKDF-SHA256)', kdf: 'HKDF-SHA256', aead: 'AES-256-GCM', mode: 'base' });
+    const plaintextOf = (operation: string) => format.bundles.find((b) => b.operations.includes(operation))?.plaintext;
+    for (const operation of ['create_read_write_session', 'otp_auth', 'oauth', 'email_auth', 'init_user_email_recovery']) {
+      expect(plaintextOf(operation), operation).toMatch(/32-byte P-256 private key/);
+    }
+    for (const operation of ['export_wallet', 'import_wallet']) expect(plaintextOf(operation), operation).toMatch(/mnemonic, as UTF-8/);
+    for (const operation of ['export_wallet_account', 'export_private_key', 'import_private_key']) {
+      expect(plaintextOf(operation), operation).toBe('The 32-byte private key.');
+    }
+  });
+
+  it('point every bundle field and target key at the format', () => {
+    const fields: [string, string][] = [
+      ['OtpAuthResult', 'credentialBundle'], ['OauthResult', 'credentialBundle'], ['CreateReadWriteSessionResultV2', 'credentialBundle'],
+      ['ExportWalletResult', 'exportBundle'], ['ExportWalletAccountResult', 'exportBundle'], ['ExportPrivateKeyResult', 'exportBundle'],
+      ['ImportWalletIntent', 'encryptedBundle'], ['ImportPrivateKeyIntent', 'encryptedBundle'],
+      ['EmailAuthIntent', 'targetPublicKey'], ['OtpAuthIntent', 'targetPublicKey'], ['OauthIntent', 'targetPublicKey'],
+      ['InitUserEmailRecoveryIntent', 'targetPublicKey'], ['CreateReadWriteSessionIntentV2', 'targetPublicKey'],
+      ['ExportWalletIntent', 'targetPublicKey'], ['ExportWalletAccountIntent', 'targetPublicKey'], ['ExportPrivateKeyIntent', 'targetPublicKey'],
+    ];
+    for (const [schema, field] of fields) {
+      const description = schemaByName(doc, schema).properties![field]!.description;
+      expect(description, `${schema}.${field}`).toContain('`x-bundle-format`');
+      expect(description, `${schema}.${field}`).toMatch(/32-byte|UTF-8/);
+    }
+    expect(schemaByName(doc, 'CompressedPublicKey').description).toMatch(/HPKE[\s\S]*`x-bundle-format`/);
+  });
+
+  it('have examples shaped like bundles: encapsulated key, then the ciphertext with its 16-byte tag', () => {
+    const bundles = collectStrings(doc.paths, /^(credentialBundle|exportBundle|encryptedBundle)$/);
+    expect(bundles.length).toBeGreaterThanOrEqual(10);
+    for (const { key, value, where } of bundles) {
+      expect(value, where).toMatch(/^04([0-9a-f]{2})+$/);
+      expect(() => uncompressedP256(value.slice(0, 130)), where).not.toThrow();
+      const plaintextLength = value.length / 2 - 65 - 16;
+      const isMnemonic = /export_wallet\b|import_wallet\b/.test(where) && key !== 'credentialBundle';
+      if (isMnemonic) expect(plaintextLength, where).toBeGreaterThan(32);
+      else expect(plaintextLength, where).toBe(32);
+    }
+  });
+});
+
+describe('import bundles', () => {
+  it('are a string holding the JSON of the ImportBundle schema', () => {
+    for (const result of ['InitImportWalletResult', 'InitImportPrivateKeyResult']) {
+      const importBundle = schemaByName(doc, result).properties!.importBundle!;
+      expect(importBundle.type, result).toBe('string');
+      expect(importBundle.contentMediaType, result).toBe('application/json');
+      expect(importBundle.contentSchema, result).toEqual({ $ref: '#/components/schemas/ImportBundle' });
+      expect(importBundle.description, result).toContain('`ImportBundle`');
+    }
+    const bundle = schemaByName(doc, 'ImportBundle');
+    expect(bundle.required?.slice().sort()).toEqual(['data', 'dataSignature', 'enclaveQuorumPublic', 'version']);
+    expect(bundle.properties!.dataSignature!.description).toMatch(/ECDSA P-256[\s\S]*SHA-256[\s\S]*DER/);
+    expect(schemaByName(doc, 'ImportBundleData').required?.slice().sort()).toEqual(['organizationId', 'targetPublic', 'userId']);
+  });
+
+  const examples = collectStrings(doc.paths, /^importBundle$/);
+  const schemaExample = schemaByName(doc, 'ImportBundle').example as Record<string, string>;
+
+  it.each([...examples.map((e) => [e.where, e.value] as const), ['ImportBundle example', JSON.stringify(schemaExample)] as const])(
+    '%s verifies the way the pages check it',
+    (where, text) => {
+      const bundle = JSON.parse(text) as Record<string, string>;
+      expect(Object.keys(bundle).sort()).toEqual(['data', 'dataSignature', 'enclaveQuorumPublic', 'version']);
+      expect(bundle.version).toBe('v1.0.0');
+      const data = Buffer.from(bundle.data!, 'hex');
+      const signed = verify('sha256', data, { key: uncompressedP256(bundle.enclaveQuorumPublic!), dsaEncoding: 'der' }, Buffer.from(bundle.dataSignature!, 'hex'));
+      expect(signed, where).toBe(true);
+      const target = JSON.parse(data.toString('utf8')) as Record<string, string>;
+      expect(Object.keys(target), where).toEqual(['targetPublic', 'organizationId', 'userId']);
+      expect(() => uncompressedP256(target.targetPublic!), where).not.toThrow();
+    },
+  );
+
+  it('are issued for the organization and user of the request', () => {
+    for (const name of ['init_import_wallet', 'init_import_private_key']) {
+      const post = op(`/public/v1/submit/${name}`);
+      const request = Object.values(post.requestBody.content['application/json']!.examples!)[0]!.value as {
+        organizationId: string;
+        parameters: { userId: string };
+      };
+      const [found] = collectStrings(post.responses, /^importBundle$/);
+      const { data } = JSON.parse(found!.value) as { data: string };
+      expect(JSON.parse(Buffer.from(data, 'hex').toString('utf8')), name).toMatchObject({
+        organizationId: request.organizationId,
+        userId: request.parameters.userId,
+      });
+    }
+  });
+});
+
+describe('the enclave quorum key', () => {
+  const quorum = doc['x-enclave-quorum'] as {
+    description: string;
+    publishedAt: { dashboard: string; wellKnownUrl: string };
+    rotation: { noticeDays: number; description: string };
+  };
+
+  it('says where it is published and how it rotates', () => {
+    expect(quorum.publishedAt).toEqual({
+      dashboard: 'https://app.sigil.example',
+      wellKnownUrl: 'https://api.sigil.example/.well-known/sigil-enclave-quorum.json',
+    });
+    expect(quorum.rotation.noticeDays).toBe(30);
+    expect(quorum.rotation.description).toMatch(/changelog[\s\S]*30 days[\s\S]*Both keys are valid/);
+    expect(schemaByName(doc, 'ImportBundle').description).toContain('`x-enclave-quorum`');
+  });
+});
+
+/** Every string under a key matching `keyPattern`, anywhere below `node`, with its JSON path. */
+function collectStrings(node: unknown, keyPattern: RegExp, where = ''): { key: string; value: string; where: string }[] {
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    typeof value === 'string' && keyPattern.test(key)
+      ? [{ key, value, where: `${where}/${key}` }]
+      : collectStrings(value, keyPattern, `${where}/${key}`),
+  );
+}
+
+/** A P-256 public key from its uncompressed hex form; throws when the point is not on the curve. */
+function uncompressedP256(hex: string): KeyObject {
+  const point = Buffer.from(hex, 'hex');
+  if (point.length !== 65 || point[0] !== 4) throw new Error(`not an uncompressed point: ${hex.slice(0, 8)}…`);
+  return createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+}
