@@ -1,6 +1,6 @@
 // Facts the documentation pages rely on that live only in descriptions, security schemes and
 // root extensions: the document must keep stating them, in the places readers look.
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadDoc, schemaByName } from './spec-fixture.test-util.js';
@@ -61,6 +61,25 @@ describe('activity fingerprints', () => {
     expect(description).toMatch(/`sha256:`/);
     expect(description).toMatch(/RFC 8785/);
     for (const member of ['`id`', '`organizationId`', '`type`', '`intent`']) expect(description).toContain(member);
+  });
+
+  const activities = collectActivities(doc.paths);
+
+  it.each(activities.map((a) => [a.where, a.activity] as const))('%s has the fingerprint of its contents', (_where, activity) => {
+    const { id, organizationId, type, intent } = activity;
+    expect(activity.fingerprint).toBe(`sha256:${createHash('sha256').update(canonicalJson({ id, organizationId, type, intent })).digest('hex')}`);
+  });
+
+  it('votes sign the fingerprint of the activity they belong to', () => {
+    const votes = activities.flatMap(({ activity }) => (activity.votes as { message: string }[]).map((v) => [activity, v] as const));
+    expect(votes.length).toBeGreaterThan(0);
+    for (const [activity, vote] of votes) {
+      expect((JSON.parse(vote.message) as { parameters: { fingerprint: string } }).parameters.fingerprint).toBe(activity.fingerprint);
+    }
+  });
+
+  it('canonical JSON sorts members and drops whitespace (RFC 8785)', () => {
+    expect(canonicalJson({ b: [1, { d: true, c: 'é' }], a: null })).toBe('{"a":null,"b":[1,{"c":"é","d":true}]}');
   });
 });
 
@@ -222,4 +241,23 @@ function uncompressedP256(hex: string): KeyObject {
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
     format: 'jwk',
   });
+}
+
+/** Every example activity below `node`: an object with `id`, `type`, `intent` and `fingerprint`. */
+function collectActivities(node: unknown, where = ''): { where: string; activity: Record<string, unknown> }[] {
+  if (!node || typeof node !== 'object') return [];
+  const object = node as Record<string, unknown>;
+  if (['id', 'type', 'intent', 'fingerprint'].every((k) => k in object)) return [{ where, activity: object }];
+  return Object.entries(object).flatMap(([key, value]) => collectActivities(value, `${where}/${key}`));
+}
+
+/** JSON Canonicalization Scheme (RFC 8785) for the values examples hold: strings, booleans, integers, null. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    // Default sort compares UTF-16 code units, which is what RFC 8785 prescribes.
+    return `{${Object.keys(object).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
