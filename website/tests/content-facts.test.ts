@@ -130,7 +130,26 @@ describe('api-overview/stamps', () => {
   });
 });
 
+/** RFC 8785 canonical JSON for the plain values the examples use (strings, integers, objects, arrays). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 describe('api-overview/submissions', () => {
+  it('shows the fingerprint the document defines for its example activity', () => {
+    const {activity} = JSON.parse(codeBlock('api-overview/submissions.mdx', '200 OK')) as {
+      activity: {id: string; organizationId: string; type: string; intent: unknown; fingerprint: string};
+    };
+    const {id, organizationId, type, intent} = activity;
+    const digest = createHash('sha256').update(canonicalJson({id, organizationId, type, intent}), 'utf8').digest('hex');
+    expect(activity.fingerprint).toBe(`sha256:${digest}`);
+  });
+
   it('lists every submission with its activity type and result key', () => {
     const rows = [...read('api-overview/submissions.mdx').matchAll(/^\| `([a-z_]+)` \| `(ACTIVITY_TYPE_[A-Z0-9_]+)` \| `(\w+)` \|$/gm)].map(
       ([, name, type, result]) => ({name, type, result}),
