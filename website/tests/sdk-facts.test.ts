@@ -25,11 +25,7 @@ const operationNames = new Set(Object.keys(spec.paths).map((path) => path.split(
  * Values a page documents before the API document has them. Each entry says why; remove it once
  * the value is in the document (the test then keeps it there).
  */
-const PENDING_IN_API_DOCUMENT: Record<string, string> = {
-  // EIP-1193 wallets can only sign EIP-191 (personal_sign) messages, not a bare SHA-256 digest, so wallet
-  // stamps need their own scheme next to SIGNATURE_SCHEME_SIGIL_SECP256K1_ECDSA_SHA256.
-  SIGNATURE_SCHEME_SIGIL_SECP256K1_EIP191: 'advanced/wallet-stamper.mdx',
-};
+const PENDING_IN_API_DOCUMENT: Record<string, string> = {};
 
 const CONSTANT =
   /\b(?:ACTIVITY_TYPE|ACTIVITY_STATUS|ADDRESS_FORMAT|CURVE|HASH_FUNCTION|PAYLOAD_ENCODING|TRANSACTION_TYPE|API_KEY_CURVE|AUTHENTICATOR_TRANSPORT|PATH_FORMAT|SIGNATURE_SCHEME|FEATURE_NAME|EFFECT|OPERATOR|OTP_TYPE|MNEMONIC_LANGUAGE)_[A-Z0-9_]+\b/g;

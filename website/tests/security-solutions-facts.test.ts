@@ -176,7 +176,7 @@ describe('bundle helpers of enclave-secure-channels', () => {
         sealToImportBundle(
           importBundle: string,
           secret: Uint8Array,
-          expected: {enclaveQuorumPublic: string; organizationId: string; userId: string},
+          expected: {enclaveQuorumPublicKeys: readonly string[]; organizationId: string; userId: string},
         ): Promise<string>;
       };
 
@@ -195,17 +195,19 @@ describe('bundle helpers of enclave-secure-channels', () => {
       });
 
       const mnemonic = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
-      const encryptedBundle = await sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublic, organizationId, userId});
+      const otherQuorum = bytesToHex(p256.getPublicKey(p256.keygen().secretKey, false));
+      // During a rotation overlap two keys are pinned, and a bundle signed by either must be accepted.
+      const pinned = [otherQuorum, enclaveQuorumPublic];
+      const encryptedBundle = await sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: pinned, organizationId, userId});
       expect(encryptedBundle).toMatch(/^04[0-9a-f]+$/);
       const opened = await openBundle(encryptedBundle, bytesToHex(target.secretKey));
       expect(new TextDecoder().decode(opened)).toBe(mnemonic);
 
-      const otherQuorum = bytesToHex(p256.getPublicKey(p256.keygen().secretKey, false));
       await expect(
-        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublic: otherQuorum, organizationId, userId}),
+        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: [otherQuorum], organizationId, userId}),
       ).rejects.toThrow();
       await expect(
-        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublic, organizationId, userId: 'another-user'}),
+        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: pinned, organizationId, userId: 'another-user'}),
       ).rejects.toThrow();
       const tampered = encryptedBundle.slice(0, -2) + (encryptedBundle.endsWith('00') ? '01' : '00');
       await expect(openBundle(tampered, bytesToHex(target.secretKey))).rejects.toThrow();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ApiKeyStamper, TEST_VECTOR, generateApiKeyPair } from '@sigil/api-key-stamper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MiniClient } from '../test/mini-client.js';
@@ -48,6 +49,10 @@ describe('SigilBaseClient against the test server', () => {
     expect(Number(envelope.timestampMs)).toBeGreaterThanOrEqual(before);
     expect(Number(envelope.timestampMs)).toBeLessThanOrEqual(Date.now());
     expect(activity).toMatchObject({ status: 'ACTIVITY_STATUS_PENDING', type: 'ACTIVITY_TYPE_CREATE_WALLET' });
+    // sha256 of the RFC 8785 JSON of {id, intent, organizationId, type}: members sorted, no whitespace.
+    const a = activity as unknown as { id: string; organizationId: string; fingerprint: string };
+    const canonical = `{"id":${JSON.stringify(a.id)},"intent":{"createWalletIntent":{"accounts":[],"walletName":"Main"}},"organizationId":${JSON.stringify(a.organizationId)},"type":"ACTIVITY_TYPE_CREATE_WALLET"}`;
+    expect(a.fingerprint).toBe(`sha256:${createHash('sha256').update(canonical).digest('hex')}`);
   });
 
   it('honours timestampMs and organizationId overrides', async () => {

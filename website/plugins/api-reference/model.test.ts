@@ -19,6 +19,12 @@ describe('operation pages', () => {
     expect(createWallet.route).toBe('/api/wallets/create-wallet');
     expect(createWallet.activityType).toBe('ACTIVITY_TYPE_CREATE_WALLET');
     expect(createWallet.stamps).toEqual(['X-Stamp', 'X-Stamp-WebAuthn']);
+    expect(createWallet.tokenHeaders).toEqual([]);
+    const getActivity = model.operations.find((o) => o.name === 'get_activity');
+    expect(getActivity?.stamps).toEqual(['X-Stamp', 'X-Stamp-WebAuthn']);
+    expect(getActivity?.tokenHeaders).toEqual(['X-Session']);
+    const session = model.home.stamps.find((s) => s.header === 'X-Session');
+    expect(session).toMatchObject({isStamp: false, appliesTo: 'queries only'});
     const fields = flatten(createWallet.request.fields);
     const byPath = new Map(fields.map((f) => [f.path, f]));
     for (const path of ['type', 'timestampMs', 'organizationId', 'parameters', 'parameters.walletName', 'parameters.accounts']) {

@@ -265,10 +265,14 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
   })).filter((c) => c.schemas.length > 0);
 
   const securitySchemes = doc.components?.securitySchemes ?? {};
-  const stampsOf = (op: OperationObject): string[] =>
+  const headersOf = (op: OperationObject): string[] =>
     (op.security ?? doc.security ?? []).flatMap((requirement) =>
       Object.keys(requirement).map((scheme) => securitySchemes[scheme]?.name ?? scheme),
     );
+  // Stamp headers sign the body (X-Stamp, X-Stamp-WebAuthn); any other header (X-Session) carries a token instead.
+  const isStampHeader = (header: string): boolean => header.startsWith('X-Stamp');
+  const stampsOf = (op: OperationObject): string[] => headersOf(op).filter(isStampHeader);
+  const tokensOf = (op: OperationObject): string[] => headersOf(op).filter((header) => !isStampHeader(header));
 
   const fallbackOrganizationId =
     entries
@@ -332,6 +336,7 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
       ...(intent ? {intentSchema: [intent, schemaRoute(intent)] as [string, string]} : {}),
       ...(result ? {resultSchema: [result, schemaRoute(result)] as [string, string]} : {}),
       stamps: stampsOf(op),
+      tokenHeaders: tokensOf(op),
       request: bodySection(entry.requestSchema, '', entry.unionKeys),
       response: bodySection(entry.responseSchema, 'response', entry.unionKeys),
       error: {
@@ -421,11 +426,29 @@ export function buildModel(doc: OpenApiDocument, options: ModelOptions): ApiRefe
     version: doc.info.version,
     summary: doc.info.summary ?? '',
     apiBaseUrl: options.apiBaseUrl,
-    stamps: (doc.security ?? [])
-      .flatMap((requirement) => Object.keys(requirement))
-      .map((scheme) => securitySchemes[scheme])
-      .filter((s): s is NonNullable<typeof s> => s !== undefined)
-      .map((s) => ({header: s.name ?? '', scheme: s.type, description: s.description ? describe(s.description) : []})),
+    // Root `security` plus every scheme an operation adds (X-Session on queries), each noting where it applies.
+    stamps: [
+      ...new Set([
+        ...(doc.security ?? []).flatMap((requirement) => Object.keys(requirement)),
+        ...entries.flatMap((e) => (e.op.security ?? []).flatMap((requirement) => Object.keys(requirement))),
+      ]),
+    ].flatMap((key) => {
+      const s = securitySchemes[key];
+      if (!s) return [];
+      const inRoot = (doc.security ?? []).some((requirement) => key in requirement);
+      const users = entries.filter((e) => (e.op.security ?? doc.security ?? []).some((requirement) => key in requirement));
+      const kinds = new Set(users.map((e) => (e.path.includes('/query/') ? 'queries' : 'submissions')));
+      const appliesTo = inRoot ? undefined : kinds.size === 1 ? `${[...kinds][0]} only` : 'some operations';
+      return [
+        {
+          header: s.name ?? '',
+          scheme: s.type,
+          isStamp: isStampHeader(s.name ?? ''),
+          ...(appliesTo ? {appliesTo} : {}),
+          description: s.description ? describe(s.description) : [],
+        },
+      ];
+    }),
     errorCodes: (doc['x-error-codes'] ?? []).map((e) => ({
       code: e.code,
       name: e.name,

@@ -139,6 +139,8 @@ export interface OperationPageData {
   resultSchema?: [string, string];
   /** Stamp headers that authenticate the call (any one of them). */
   stamps: string[];
+  /** Headers carrying a token instead of a stamp (X-Session), also accepted by the call. */
+  tokenHeaders: string[];
   request: BodySection;
   response: BodySection;
   error: BodySection & {examples: Example[]};
@@ -201,7 +203,8 @@ export interface HomePageData {
   version: string;
   summary: string;
   apiBaseUrl: string;
-  stamps: {header: string; scheme: string; description: RichText}[];
+  /** Authentication headers; `isStamp` false for a token header (X-Session); `appliesTo` when not every operation accepts it. */
+  stamps: {header: string; scheme: string; isStamp: boolean; appliesTo?: string; description: RichText}[];
   errorCodes: ErrorCodeRow[];
   limits: LimitRow[];
   groups: AreaGroup[];

@@ -70,6 +70,25 @@ const SCHEME = 'SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256';
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
 const hex = (data: string): string => sha256(data).toString('hex');
 
+/**
+ * RFC 8785 canonical JSON for the values a parsed request body can hold: JSON.stringify already writes
+ * strings and finite numbers the way RFC 8785 asks, so only member order (by UTF-16 code units) and
+ * whitespace need handling.
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const members = Object.entries(value as Record<string, unknown>).filter(([, member]) => member !== undefined);
+    members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${members.map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Activity.fingerprint as the API document defines it. */
+const fingerprint = (activity: { id: string; organizationId: string; type: string; intent: unknown }): string =>
+  `sha256:${hex(canonicalJson({ id: activity.id, organizationId: activity.organizationId, type: activity.type, intent: activity.intent }))}`;
+
 function apiKeyFromCompressed(compressedHex: string): KeyObject {
   const point = ECDH.convertKey(compressedHex, 'prime256v1', 'hex', undefined, 'uncompressed') as Buffer;
   return createPublicKey({
@@ -227,7 +246,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       intent: { [`${intent}Intent`]: parameters },
       result: spec.async ? {} : finalResult,
       votes: [],
-      fingerprint: hex(JSON.stringify(json)),
+      fingerprint: fingerprint({ id, organizationId, type, intent: { [`${intent}Intent`]: parameters } }),
       canApprove: false,
       canReject: false,
       createdAt: now,

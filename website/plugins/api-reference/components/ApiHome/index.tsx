@@ -167,6 +167,7 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
       <p>
         You sign the exact bytes of every request body and send the signature, a <em>stamp</em>, in one of these
         headers.
+        {data.stamps.some((stamp) => !stamp.isStamp) && ' Some calls accept a token header instead of a stamp, as noted below.'}
         {unauthenticated && (
           <>
             {' '}
@@ -183,6 +184,11 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
           <Heading as="h3" id={`stamp-${stamp.header.toLowerCase()}`}>
             <code>{stamp.header}</code>
           </Heading>
+          {stamp.appliesTo && (
+            <p>
+              {stamp.isStamp ? 'A stamp' : 'A token, not a stamp'}, accepted by {stamp.appliesTo}.
+            </p>
+          )}
           <div>
             <Rich text={stamp.description} />
           </div>

@@ -105,7 +105,13 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
               <code>{header}</code>
             </span>
           ))}{' '}
-          header (<Link to="/api/#authentication">how to compute it</Link>).
+          header (<Link to="/api/#authentication">how to compute it</Link>)
+          {data.tokenHeaders.map((header) => (
+            <span key={header}>
+              , or a read-only session token in the <code>{header}</code> header
+            </span>
+          ))}
+          .
         </dd>
       </dl>
 
