@@ -29,6 +29,9 @@ npx vitest run -c scripts/doctest/vitest.config.mjs
 step "Type-check every TypeScript example in the docs"
 node scripts/doctest/run.mjs
 
+step "Site type-check (strict)"
+npm run typecheck -w website
+
 step "Site unit tests"
 npm run test:unit -w website
 

@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-type Item = SidebarsConfig[string] extends (infer U)[] ? U : never;
+type Item = Extract<SidebarsConfig[string], unknown[]>[number];
 
 const docsDir = join(__dirname, 'docs');
 
