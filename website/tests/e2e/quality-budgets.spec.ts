@@ -100,7 +100,8 @@ test('first-load weight of every route is within budget, widgets load on demand'
     ...(w.mermaid > BUDGET.mermaidJs ? [`${w.route.path}: Mermaid ${kb(w.mermaid)} > ${kb(BUDGET.mermaidJs)}`] : []),
     ...(w.html > BUDGET.html ? [`${w.route.path}: HTML ${kb(w.html)} > ${kb(BUDGET.html)}`] : []),
   ]);
-  expect(over, over.join('\n')).toEqual([]);
+  // Soft: the widget checks below still run and report when pages are over budget.
+  expect.soft(over, over.join('\n')).toEqual([]);
 
   // Widgets that load on demand: none of their files may be part of a plain first visit,
   // except on the pages that render the widget at once or exist for it.
