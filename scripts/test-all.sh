@@ -45,5 +45,7 @@ CI=${CI:-true} npm run test:e2e -w website -- --grep-invert @quality
 # weight budgets, link crawl; plus keyboard, no-JS and widget checks (website/tests/e2e/quality-*.spec.ts).
 step "Quality gates over every built route"
 started=$SECONDS
-CI=${CI:-true} npm run test:e2e -w website -- --grep @quality
+# One retry: under full load on 2 cores a colour check can land mid-transition; a
+# real violation fails both attempts and Playwright lists retried tests as flaky.
+CI=${CI:-true} npm run test:e2e -w website -- --grep @quality --retries 1
 echo "Quality gates took $((SECONDS - started)) s"
