@@ -6,6 +6,10 @@ import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
 import chunks from './plugins/chunks';
+import highlight from './plugins/highlight';
+import remarkHighlight from './plugins/highlight/remark';
+import {magicComments} from './plugins/highlight/tokenize';
+import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
 import {chatbotSettings} from './chatbot.config';
 import searchIndex from './plugins/search-index';
@@ -44,6 +48,7 @@ const config: Config = {
       {
         docs: {
           routeBasePath: '/',
+          remarkPlugins: [remarkHighlight],
           sidebarPath: './sidebars.ts',
           // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
           showLastUpdateTime: true,
@@ -53,6 +58,7 @@ const config: Config = {
           id: 'changelog',
           path: 'changelog',
           routeBasePath: 'changelog',
+          remarkPlugins: [remarkHighlight],
           blogTitle: 'Changelog',
           blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
           blogSidebarCount: 0,
@@ -67,7 +73,7 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
           },
         },
-        pages: {},
+        pages: {remarkPlugins: [remarkHighlight]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {},
       } satisfies Preset.Options,
@@ -81,6 +87,8 @@ const config: Config = {
   plugins: [
     // Keeps Mermaid out of the chunk every page loads; writes what each script holds (plugins/chunks).
     chunks,
+    // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
+    highlight,
     // The hosted search service, when configured, is the one outside host the browser may contact.
     (context: unknown) =>
       securityHeaders(context, {
@@ -153,7 +161,8 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['swift', 'bash', 'json', 'ruby', 'dart'],
+      additionalLanguages,
+      magicComments,
     },
   } satisfies Preset.ThemeConfig,
 };

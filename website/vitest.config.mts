@@ -4,7 +4,7 @@ export default defineConfig({
   // The site's tsconfig keeps JSX for Docusaurus to compile ("preserve"); component tests need it compiled.
   oxc: {jsx: {runtime: 'automatic'}},
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts', '*.test.ts', 'tests/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', '*.test.ts', 'tests/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],
   },
 });

@@ -104,12 +104,16 @@ export interface SidebarData {
 export interface Example {
   title: string;
   json: string;
+  /** Build-time highlighting of `json` (src/highlight/tokens.ts). */
+  tokens?: string;
 }
 
 export interface CodeSamples {
   curl: string;
   typescript: string;
   cli: string;
+  /** Build-time highlighting of each sample (src/highlight/tokens.ts). */
+  tokens?: {curl: string; typescript: string; cli: string};
 }
 
 export interface BodySection {
@@ -150,6 +154,14 @@ export interface OperationPageData {
   apiBaseUrl: string;
 }
 
+/**
+ * The data file of several schema pages (neighbours by name). One file per
+ * page would add a module to the route table every page of the site loads.
+ */
+export interface SchemaPageGroup {
+  pages: SchemaPageData[];
+}
+
 export interface SchemaPageData {
   name: string;
   route: string;
@@ -162,6 +174,8 @@ export interface SchemaPageData {
   constraints?: string[];
   default?: string;
   example?: string;
+  /** Build-time highlighting of `example` (src/highlight/tokens.ts). */
+  exampleTokens?: string;
   /** The example was generated from the schema (openapi-sampler): no document example holds this schema. */
   exampleGenerated?: boolean;
   deprecated?: boolean;

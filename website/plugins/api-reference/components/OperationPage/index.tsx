@@ -148,7 +148,7 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
       </p>
       <FieldTable fields={data.error.fields} label="Error body fields" />
       {data.error.examples.map((example) => (
-        <CodeBlock key={example.title} language="json" title={`Error: ${example.title}`}>
+        <CodeBlock key={example.title} language="json" title={`Error: ${example.title}`} tokens={example.tokens}>
           {example.json}
         </CodeBlock>
       ))}
@@ -156,10 +156,10 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
       <Heading as="h2" id="examples">
         Examples
       </Heading>
-      <CodeBlock language="json" title={`Request: ${example(data.requestExample.title)}`}>
+      <CodeBlock language="json" title={`Request: ${example(data.requestExample.title)}`} tokens={data.requestExample.tokens}>
         {data.requestExample.json}
       </CodeBlock>
-      <CodeBlock language="json" title={`Response: ${example(data.responseExample.title)}`}>
+      <CodeBlock language="json" title={`Response: ${example(data.responseExample.title)}`} tokens={data.responseExample.tokens}>
         {data.responseExample.json}
       </CodeBlock>
 
@@ -168,13 +168,19 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
       </Heading>
       <Tabs groupId="language">
         <TabItem value="ts" label="TypeScript" default>
-          <CodeBlock language="ts">{data.samples.typescript}</CodeBlock>
+          <CodeBlock language="ts" tokens={data.samples.tokens?.typescript}>
+            {data.samples.typescript}
+          </CodeBlock>
         </TabItem>
         <TabItem value="curl" label="curl">
-          <CodeBlock language="bash">{data.samples.curl}</CodeBlock>
+          <CodeBlock language="bash" tokens={data.samples.tokens?.curl}>
+            {data.samples.curl}
+          </CodeBlock>
         </TabItem>
         <TabItem value="cli" label="CLI">
-          <CodeBlock language="bash">{data.samples.cli}</CodeBlock>
+          <CodeBlock language="bash" tokens={data.samples.tokens?.cli}>
+            {data.samples.cli}
+          </CodeBlock>
         </TabItem>
       </Tabs>
 

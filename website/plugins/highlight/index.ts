@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * Code is highlighted when the site is built (remark.ts tokenizes fenced
+ * blocks; src/theme/CodeBlock/Content draws the tokens). The classic theme
+ * still registers a client module that imports Prism and its grammars into
+ * the bundle every page loads, only to add grammars the page no longer uses;
+ * this plugin swaps that module for an empty one. Prism then loads only
+ * where the browser must highlight code it produces (src/highlight/runtime.ts).
+ */
+export const THEME_PRISM_CLIENT_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
+
+export default function highlight(): Plugin {
+  return {
+    name: 'sigil-highlight',
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      return {
+        plugins: [new currentBundler.instance.NormalModuleReplacementPlugin(THEME_PRISM_CLIENT_MODULE, path.join(__dirname, 'no-client-prism.ts'))],
+      };
+    },
+  };
+}
