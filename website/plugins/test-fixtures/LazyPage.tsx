@@ -6,7 +6,7 @@ import Loading from '@theme/Loading';
 // The same loader Docusaurus wraps every route in: animation after its
 // default 200 ms delay, and the error with a Retry button on failure.
 const LazyWidget = Loadable({
-  loader: () => import(/* webpackChunkName: "fixture-lazy-widget" */ './LazyWidget'),
+  loader: () => import('./LazyWidget'),
   loading: Loading,
 });
 

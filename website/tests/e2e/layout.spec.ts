@@ -1,4 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
+import {buildDir} from '../quality/site';
+import {readManifest} from '../quality/widgets';
 
 const QUICKSTART = '/getting-started/quickstart';
 
@@ -178,7 +180,11 @@ test('a crashing page shows the crash screen with the chain of errors', async ({
 test.describe('lazy loading', () => {
   test('shows the loading animation after a delay, then the error with Retry, then recovers', async ({page}) => {
     let mode: 'slow-fail' | 'pass' = 'slow-fail';
-    await page.route(/fixture-lazy-widget/, async (route) => {
+    // Chunk files are named by number; the build's chunk manifest says which one holds the widget.
+    const manifest = readManifest(buildDir());
+    const widgetChunks = Object.keys(manifest).filter((f) => manifest[f]!.sources.includes('plugins/test-fixtures/LazyWidget.tsx'));
+    expect(widgetChunks).toHaveLength(1);
+    await page.route((url) => widgetChunks.includes(url.pathname), async (route) => {
       if (mode === 'pass') return route.continue();
       await new Promise((r) => setTimeout(r, 1500));
       return route.abort();
