@@ -2,8 +2,10 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildModel, type ApiReferenceModel} from './model';
+import {highlightPages} from './highlight';
 import type {OpenApiDocument} from './openapi';
 import {parseMarkdown} from './richtext';
+import {groupSchemaPages} from './schema-pages';
 import {API_BASE_ROUTE, SCHEMAS_ROUTE} from './slugs';
 import {SchemaRegistry} from './openapi';
 import {validatorModuleSource, writeValidators} from './validators';
@@ -68,6 +70,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
           {label: 'OpenAPI document (JSON)', href: `${API_BASE_ROUTE}/openapi.json`},
         ],
       });
+      highlightPages(model.operations, model.schemas);
       const registry = new SchemaRegistry(doc);
       const validatorSources = model.validators.map(({operationId, requestSchema}) => ({
         operationId,
@@ -102,13 +105,13 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
           modules: {data: await createData(`operation-${page.operationId}.json`, JSON.stringify(page)), sidebar},
         });
       }
-      for (const page of content.schemas) {
-        addRoute({
-          path: page.route,
-          exact: true,
-          component: component('SchemaPage'),
-          modules: {data: await createData(`schema-${page.name}.json`, JSON.stringify(page)), sidebar},
-        });
+      // Schema pages share data files (schema-pages.ts).
+      const groups = groupSchemaPages(content.schemas);
+      for (const [i, group] of groups.entries()) {
+        const data = await createData(`schema-pages-${i}.json`, JSON.stringify(group));
+        for (const page of group.pages) {
+          addRoute({path: page.route, exact: true, component: component('SchemaPage'), modules: {data, sidebar}});
+        }
       }
 
       // Compiled now, loaded in the browser only when a reader opens the request builder.

@@ -4,12 +4,16 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import {afterAll, describe, expect, it} from 'vitest';
 import apiReferencePlugin from './index';
+import {pageOf, SCHEMA_PAGES_PER_FILE} from './schema-pages';
+import type {SchemaPageGroup} from './types';
 import {documentOperations, loadModel, loadSpec, SPEC_PATH} from './test-helpers';
 
 const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'api-reference-'));
 afterAll(() => rmSync(generatedFilesDir, {recursive: true, force: true}));
 
 /** Runs the plugin as Docusaurus would and returns the routes it adds. */
+const dataFiles = new Map<string, string>();
+
 async function runPlugin(): Promise<RouteConfig[]> {
   const context = {siteDir: path.resolve(__dirname, '../..'), generatedFilesDir} as LoadContext;
   const plugin = apiReferencePlugin(context, {specPath: SPEC_PATH, apiBaseUrl: 'https://api.sigil.example'}) as Plugin;
@@ -17,7 +21,11 @@ async function runPlugin(): Promise<RouteConfig[]> {
   const routes: RouteConfig[] = [];
   const actions = {
     addRoute: (route: RouteConfig) => routes.push(route),
-    createData: async (name: string) => path.join(generatedFilesDir, name),
+    createData: async (name: string, text: string) => {
+      const file = path.join(generatedFilesDir, name);
+      dataFiles.set(file, text);
+      return file;
+    },
     setGlobalData: () => undefined,
   } as unknown as PluginContentLoadedActions;
   await plugin.contentLoaded?.({content, actions, allContent: {}} as Parameters<NonNullable<Plugin['contentLoaded']>>[0]);
@@ -53,6 +61,20 @@ describe('api-reference plugin', {timeout: 90_000}, () => {
     for (const page of [...model.operations, ...model.schemas]) {
       expect(sidebarRoutes.filter((r) => r === page.route)).toHaveLength(1);
     }
+  });
+
+  it('gives schema pages shared data files, each holding its own page', async () => {
+    const routes = (await runPlugin()).filter((r) => r.path.startsWith('/api/schemas/'));
+    const files = new Set<string>();
+    for (const route of routes) {
+      const file = (route.modules as {data: string}).data;
+      files.add(file);
+      const group = JSON.parse(dataFiles.get(file)!) as SchemaPageGroup;
+      expect(group.pages.length).toBeLessThanOrEqual(SCHEMA_PAGES_PER_FILE);
+      expect(pageOf(group, route.path).route).toBe(route.path);
+      expect(pageOf(group, `${route.path}/`).route).toBe(route.path);
+    }
+    expect(files.size).toBe(Math.ceil(routes.length / SCHEMA_PAGES_PER_FILE));
   });
 
   it('writes one request validator per operation and an index for the builder', async () => {

@@ -1,10 +1,12 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import {useLocation} from '@docusaurus/router';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import {plainText} from '../../richtext';
-import type {EnumValue, SchemaPageData, SidebarData} from '../../types';
+import {pageOf} from '../../schema-pages';
+import type {EnumValue, SchemaPageGroup, SidebarData} from '../../types';
 import ApiLayout from '../ApiLayout';
 import FieldTable from '../FieldTable';
 import Rich from '../Rich';
@@ -28,7 +30,8 @@ function ValueRow({value}: {value: EnumValue}): ReactNode {
   );
 }
 
-export default function SchemaPage({data, sidebar}: {data: SchemaPageData; sidebar: SidebarData}): ReactNode {
+export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGroup; sidebar: SidebarData}): ReactNode {
+  const data = pageOf(group, useLocation().pathname);
   const summary = data.description ? plainText(data.description).split('. ')[0] ?? '' : '';
   return (
     <ApiLayout
@@ -122,7 +125,9 @@ export default function SchemaPage({data, sidebar}: {data: SchemaPageData; sideb
           {data.exampleGenerated && (
             <p>Generated from the schema: no example in the API description contains this schema.</p>
           )}
-          <CodeBlock language="json">{data.example}</CodeBlock>
+          <CodeBlock language="json" tokens={data.exampleTokens}>
+            {data.example}
+          </CodeBlock>
         </>
       )}
 
