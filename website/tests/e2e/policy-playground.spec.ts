@@ -13,6 +13,8 @@ async function gotoHydrated(page: Page, path: string): Promise<void> {
 /** The interactive playground (not its static fallback), once its chunk has loaded. */
 async function openPlayground(page: Page, path = LANGUAGE) {
   await gotoHydrated(page, path);
+  // It loads when it comes into view.
+  await page.locator('#playground').scrollIntoViewIfNeeded();
   const playground = page.getByRole('region', {name: 'Policy playground', exact: true});
   await expect(playground.getByLabel('Condition', {exact: true})).toBeVisible();
   return playground;
@@ -28,8 +30,13 @@ async function scriptsLoadedBy(page: Page, path: string): Promise<{url: string; 
   });
   await gotoHydrated(page, path);
   await page.waitForLoadState('networkidle');
-  // Scroll to the end, so anything that loads on view has loaded.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Scroll through the whole page, a screen at a time, so anything that loads on view has loaded.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
   await page.waitForLoadState('networkidle');
   return Promise.all(pending);
 }

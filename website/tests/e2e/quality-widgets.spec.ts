@@ -70,6 +70,8 @@ test('policy playground: evaluates as the reader edits, under the policy', {tag:
   const log = await observe(context);
   const page = await context.newPage();
   await gotoSettled(page, route!);
+  // The playground loads when it comes into view.
+  await page.getByRole('region', {name: /^Policy playground/}).first().scrollIntoViewIfNeeded();
   const condition = page.getByLabel('Condition').first();
   await expect(condition).toBeEditable({timeout: 15_000});
   await condition.fill("activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION'");

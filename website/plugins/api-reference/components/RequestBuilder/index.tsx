@@ -1,11 +1,12 @@
-import {lazy, Suspense, useState, type ReactNode} from 'react';
+import {Suspense, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useRetryableLazy} from '@site/src/hooks/useRetryableLazy';
 import type {OperationKind} from './logic';
 import styles from './styles.module.css';
 
 // The builder (validator, signing code, editor) is its own chunk, fetched when the reader opens it.
-const Builder = lazy(() => import('./Builder'));
+const loadBuilder = () => import('./Builder');
 
 export interface RequestBuilderProps {
   operationId: string;
@@ -22,6 +23,7 @@ export interface RequestBuilderProps {
 export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
   const [open, setOpen] = useState(false);
   const isBrowser = useIsBrowser();
+  const [Builder, reloadBuilder] = useRetryableLazy(loadBuilder);
   return (
     <section className={styles.section} aria-label="Request builder" data-md-omit="">
       <p>
@@ -34,7 +36,10 @@ export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
           fallback={({error, tryAgain}) => (
             <div role="alert" className={styles.problem}>
               <p>The request builder could not load: {error.message}</p>
-              <button type="button" className="button button--secondary" onClick={tryAgain}>
+              <button type="button" className="button button--secondary" onClick={() => {
+                  reloadBuilder();
+                  tryAgain();
+                }}>
                 Retry
               </button>
             </div>
