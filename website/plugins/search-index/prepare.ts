@@ -21,6 +21,7 @@ export const indexOptions = {
     '.hash-link',
     '.pagination-nav',
     'button',
+    '[data-diagram-source]', // a diagram's Mermaid source, shown until the diagram is drawn
   ],
   forceLanguage: 'en',
 };

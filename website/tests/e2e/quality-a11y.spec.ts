@@ -22,6 +22,25 @@ const routes = builtRoutes()
   .filter((_, i) => i % stride === 0)
   .filter((r) => !r.path.startsWith('/api/schemas/') || schemaIndex++ % schemaStride === 0);
 
+/**
+ * Diagrams are drawn when they come near the viewport (src/theme/Mermaid):
+ * bring each one into view, as a reader scrolling would, so axe checks the
+ * drawn diagrams and not their placeholder.
+ */
+async function drawDiagrams(page: Page): Promise<void> {
+  const placeholders = page.locator('[data-diagram-source]');
+  if ((await placeholders.count()) === 0) return;
+  await page.evaluate(async () => {
+    for (const el of Array.from(document.querySelectorAll('[data-diagram-source]'))) {
+      el.scrollIntoView();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await expect(placeholders).toHaveCount(0, {timeout: 20_000});
+  await settle(page);
+}
+
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
 async function toDarkMode(page: Page, path: string): Promise<void> {
   const toggle = page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first();
@@ -49,6 +68,7 @@ test.describe('every route: accessibility, privacy, content security policy', {t
 
       const status = await gotoSettled(page, route.path);
       expect(status, 'HTTP status').toBe(route.status);
+      await drawDiagrams(page);
       await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
       problems.push(...(await axeViolations(page, 'light')));

@@ -33,11 +33,10 @@ export const WIDGETS: OnDemandWidget[] = [
   {name: 'search dialog', source: 'src/components/SearchModal/index.tsx', hostRoutes: isSearchPage},
   {name: 'Pagefind', source: 'plugins/search-index', files: /^\/pagefind\/.*\.m?js$/, hostRoutes: isSearchPage},
   {name: 'request builder', source: 'plugins/api-reference/components/RequestBuilder/Builder.tsx'},
-  {
-    name: 'policy playground',
-    source: 'src/components/PolicyPlayground/index.tsx',
-    hostSource: 'src/components/PolicyPlayground/Lazy.tsx',
-  },
+  // Loads when it scrolls into view; a first visit at the top of its page must not load it.
+  {name: 'policy playground', source: 'src/components/PolicyPlayground/index.tsx'},
+  // Prism, for code only the browser sees (a widget's output); everything else is highlighted at build time.
+  {name: 'in-browser highlighter', source: 'src/highlight/runtime.ts'},
 ];
 
 /** The widgets present in this tree. */
