@@ -4,6 +4,7 @@ import CodeBlock from '@theme/CodeBlock';
 // The examples entry point holds data only, so this page does not pull in the policy parser.
 import {POLICY_EXAMPLES} from '@sigil/policy/examples';
 import type {PolicyExample as Example} from '@sigil/policy/examples';
+import MarkdownTable from '../MarkdownTable';
 import styles from './styles.module.css';
 
 /** Where the playground lives; it reads `?example=<id>` (see PolicyPlaygroundFromUrl). */
@@ -68,7 +69,7 @@ export default function PolicyExample({id}: {id: string}): ReactNode {
           {policy.consensus}
         </CodeBlock>
       )}
-      <table className={styles.cases}>
+      <MarkdownTable className={styles.cases} label={`Sample requests: ${example.title}`}>
         <caption>Sample requests and what the engine decides</caption>
         <thead>
           <tr>
@@ -93,7 +94,7 @@ export default function PolicyExample({id}: {id: string}): ReactNode {
             </tr>
           ))}
         </tbody>
-      </table>
+      </MarkdownTable>
       <p>
         {/* The label starts with the visible text, and names the example so that each link is distinct. */}
         <Link className={styles.tryIt} to={playgroundHref(example.id)} aria-label={`Try it in the playground: ${example.title}`}>

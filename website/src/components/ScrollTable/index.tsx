@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import {InScrollTable} from './context';
 import styles from './styles.module.css';
 
 /**
@@ -9,7 +10,7 @@ export default function ScrollTable({label, children}: {label: string; children:
   return (
     // A focusable scroll container is the accessible pattern for wide tables; it has no action.
     <div className={styles.region} role="region" aria-label={label} tabIndex={0}>
-      {children}
+      <InScrollTable.Provider value>{children}</InScrollTable.Provider>
     </div>
   );
 }

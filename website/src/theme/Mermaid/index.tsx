@@ -25,8 +25,7 @@ export default function MermaidWrapper(props: Props): ReactNode {
         <Mermaid {...props} />
       ) : (
         // Omitted from the Markdown twin (the marker above carries the source) and from search (plugins/search-index).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- it may scroll sideways, as code blocks do
-        <pre className={styles.source} tabIndex={0} data-md-omit="" data-diagram-source="">
+        <pre className={styles.source} data-md-omit="" data-diagram-source="">
           <code>{props.value}</code>
         </pre>
       )}
