@@ -47,6 +47,46 @@ function ErrorView({source, diagnostics, id}: {source: string; diagnostics: Diag
  * Try a policy against a request in the browser: edit the condition, consensus, effect and the
  * request context, and see the engine's verdict. Loaded through ./Lazy on the pages that use it.
  */
+interface ExpressionFieldProps {
+  id: string;
+  helpId: string;
+  errorId: string;
+  label: string;
+  help: ReactNode;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** The text the diagnostics point into (what was last evaluated). */
+  source: string;
+  diagnostics: Diagnostic[];
+}
+
+/** A policy expression editor (condition or consensus) with its help text and errors. */
+function ExpressionField({id, helpId, errorId, label, help, rows, value, onChange, source, diagnostics}: ExpressionFieldProps): ReactNode {
+  const invalid = diagnostics.length > 0;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <p id={helpId} className={styles.help}>
+        {help}
+      </p>
+      <textarea
+        id={id}
+        className={styles.code}
+        rows={rows}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${helpId} ${errorId}` : helpId}
+      />
+      <ErrorView source={source} diagnostics={diagnostics} id={errorId} />
+    </div>
+  );
+}
+
 export default function PolicyPlayground(props: PolicyPlaygroundProps): ReactNode {
   // Props seed the editors once; later prop changes do not overwrite what the reader typed.
   const [initial] = useState(() => resolveInitial(props));
@@ -140,45 +180,35 @@ export default function PolicyPlayground(props: PolicyPlaygroundProps): ReactNod
         ))}
       </fieldset>
 
-      <div className={styles.field}>
-        <label htmlFor={ids.condition}>Condition</label>
-        <p id={ids.conditionHelp} className={styles.help}>
-          When the policy applies. Leave empty to apply to every request.
-        </p>
-        <textarea
-          id={ids.condition}
-          className={styles.code}
-          rows={3}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          value={condition}
-          onChange={(e) => setCondition(e.target.value)}
-          aria-invalid={conditionErrors.length > 0}
-          aria-describedby={describedBy(ids.conditionHelp, conditionErrors.length > 0 && ids.conditionError)}
-        />
-        <ErrorView source={input.condition} diagnostics={conditionErrors} id={ids.conditionError} />
-      </div>
+      <ExpressionField
+        id={ids.condition}
+        helpId={ids.conditionHelp}
+        errorId={ids.conditionError}
+        label="Condition"
+        help="When the policy applies. Leave empty to apply to every request."
+        rows={3}
+        value={condition}
+        onChange={setCondition}
+        source={input.condition}
+        diagnostics={conditionErrors}
+      />
 
-      <div className={styles.field}>
-        <label htmlFor={ids.consensus}>Consensus</label>
-        <p id={ids.consensusHelp} className={styles.help}>
-          Which approvals the activity needs, e.g. <code>approvers.count() &gt;= 2</code>. Leave empty for none.
-        </p>
-        <textarea
-          id={ids.consensus}
-          className={styles.code}
-          rows={2}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          value={consensus}
-          onChange={(e) => setConsensus(e.target.value)}
-          aria-invalid={consensusErrors.length > 0}
-          aria-describedby={describedBy(ids.consensusHelp, consensusErrors.length > 0 && ids.consensusError)}
-        />
-        <ErrorView source={input.consensus} diagnostics={consensusErrors} id={ids.consensusError} />
-      </div>
+      <ExpressionField
+        id={ids.consensus}
+        helpId={ids.consensusHelp}
+        errorId={ids.consensusError}
+        label="Consensus"
+        help={
+          <>
+            Which approvals the activity needs, e.g. <code>approvers.count() &gt;= 2</code>. Leave empty for none.
+          </>
+        }
+        rows={2}
+        value={consensus}
+        onChange={setConsensus}
+        source={input.consensus}
+        diagnostics={consensusErrors}
+      />
 
       <div className={styles.field}>
         <label htmlFor={ids.context}>Request context (JSON)</label>
