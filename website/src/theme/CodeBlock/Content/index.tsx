@@ -7,7 +7,8 @@ import type {Props as LineProps} from '@theme/CodeBlock/Line';
 import {BuildTokens} from '@site/src/highlight/context';
 import {lineProps, themeDict, tokenProps, type LinePropsInput, type TokenPropsInput} from '@site/src/highlight/theme';
 import {useTokens} from '@site/src/highlight/useTokens';
-import styles from './styles.module.css';
+// The theme's own styles for this component (the package has no exports map, so the file is importable).
+import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
 /*
  * The theme's CodeBlock/Content, ejected so that it draws tokens computed at
