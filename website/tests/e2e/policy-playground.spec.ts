@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
+import {settle} from '../quality/observe';
 
 const LANGUAGE = '/concepts/policies/language';
 // A string literal of the generated policy parser (peggy); minifiers keep string literals.
@@ -21,7 +22,7 @@ async function openPlayground(page: Page, path = LANGUAGE) {
 }
 
 /** Every JavaScript file the page loads, with its text, until the network is quiet. */
-async function scriptsLoadedBy(page: Page, path: string): Promise<{url: string; text: string}[]> {
+async function scriptsLoadedBy(page: Page, path: string, ready?: () => Promise<void>): Promise<{url: string; text: string}[]> {
   const pending: Promise<{url: string; text: string}>[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.endsWith('.js')) {
@@ -37,7 +38,9 @@ async function scriptsLoadedBy(page: Page, path: string): Promise<{url: string; 
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
   });
-  await page.waitForLoadState('networkidle');
+  // networkidle was reached before the scroll; wait for what the scroll started to finish.
+  await settle(page, {quietMs: 500});
+  await ready?.();
   return Promise.all(pending);
 }
 
@@ -128,7 +131,9 @@ test.describe('policy playground', () => {
   });
 
   test('the parser loads only on the page with the playground', async ({page, browser}) => {
-    const withPlayground = await scriptsLoadedBy(page, LANGUAGE);
+    const withPlayground = await scriptsLoadedBy(page, LANGUAGE, async () => {
+      await expect(page.getByRole('region', {name: 'Policy playground', exact: true}).getByLabel('Condition', {exact: true})).toBeVisible();
+    });
     expect(withPlayground.some((s) => s.text.includes(PARSER_MARKER))).toBe(true);
 
     for (const path of ['/concepts/introduction', '/concepts/policies/examples']) {
