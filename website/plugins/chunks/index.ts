@@ -1,10 +1,13 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {firstLoadFiles, parseRoutes} from './first-load';
 import {mermaidPackages, modulesOf, packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
+/** Route path → the files its first visit loads (first-load.ts), beside the pages too. */
+export const FIRST_LOAD_FILE = '.first-load.json';
 
 // Rspack's stats object, as far as this plugin reads it.
 interface StatsModule {
@@ -15,9 +18,19 @@ interface StatsChunk {
   files?: string[];
   modules?: StatsModule[];
 }
-interface Compiler {
-  hooks: {done: {tap: (name: string, fn: (stats: {toJson: (o: object) => {chunks?: StatsChunk[]}}) => void) => void}};
+interface StatsGroup {
+  assets?: {name: string}[];
 }
+interface StatsJson {
+  chunks?: StatsChunk[];
+  namedChunkGroups?: Record<string, StatsGroup>;
+  entrypoints?: Record<string, StatsGroup>;
+}
+interface Compiler {
+  hooks: {done: {tap: (name: string, fn: (stats: {toJson: (o: object) => StatsJson}) => void) => void}};
+}
+
+const filesOf = (group: StatsGroup | undefined): string[] => (group?.assets ?? []).map((a) => '/' + a.name).filter((f) => /\.(js|css)$/.test(f));
 
 /**
  * Two things about the client bundle, both for the weight budgets:
@@ -33,7 +46,9 @@ interface Compiler {
  *    (`.chunk-packages.json` in the output folder); the budget test uses it
  *    to tell what a page loads (Mermaid, a widget's code).
  */
-export default function chunks(): Plugin {
+export default function chunks(context: LoadContext): Plugin {
+  // Filled by the client compilation, read after the build (postBuild).
+  let groups: {chunkGroups: Record<string, string[]>; entry: string[]} | undefined;
   return {
     name: 'sigil-chunks',
     configureWebpack(config, isServer) {
@@ -55,7 +70,11 @@ export default function chunks(): Plugin {
             apply(compiler: Compiler) {
               compiler.hooks.done.tap('sigil-chunks', (stats) => {
                 if (!outDir) return;
-                const json = stats.toJson({chunks: true, chunkModules: true, nestedModules: true, modules: false, assets: false, reasons: false, source: false});
+                const json = stats.toJson({chunks: true, chunkModules: true, nestedModules: true, chunkGroups: true, entrypoints: true, modules: false, assets: false, reasons: false, source: false});
+                groups = {
+                  chunkGroups: Object.fromEntries(Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [name, filesOf(group)])),
+                  entry: filesOf(json.entrypoints?.main),
+                };
                 const manifest: ChunkManifest = {};
                 for (const chunk of json.chunks ?? []) {
                   const names = (chunk.modules ?? []).flatMap((m) => (m.modules?.length ? m.modules : [m]).map((n) => n.name ?? ''));
@@ -69,6 +88,16 @@ export default function chunks(): Plugin {
           },
         ],
       };
+    },
+    async postBuild({outDir}) {
+      if (!groups) throw new Error('sigil-chunks: no client compilation stats to compute first-load files from');
+      const generated = context.generatedFilesDir;
+      const files = firstLoadFiles({
+        routes: parseRoutes(readFileSync(path.join(generated, 'routes.js'), 'utf8')),
+        routesChunkNames: JSON.parse(readFileSync(path.join(generated, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>,
+        ...groups,
+      });
+      writeFileSync(path.join(outDir, FIRST_LOAD_FILE), JSON.stringify(files, null, 1));
     },
   };
 }

@@ -1,8 +1,14 @@
 /**
- * Weight budgets, as tests. Every route of the build is loaded once in a fresh
- * browser context (nothing cached) and the scripts and stylesheets it
- * requests until the page is quiet are summed, each at the gzip size of its
- * built file (so the figures depend on the build only, not on timing).
+ * Weight budgets, as tests. For every route of the build, the scripts and
+ * stylesheets of a first visit come from the build itself
+ * (`.first-load.json`, plugins/chunks/first-load.ts: the entry files plus the
+ * chunk groups of the matched routes' modules) and are summed at the gzip size
+ * of each built file, so the figures depend on the build only.
+ *
+ * A browser then visits a sample (one page per section and template, every
+ * page with a diagram, and pages hosting each widget) in a fresh context and
+ * must request exactly those files until the page is quiet: the model is
+ * checked against real visits, and nothing loads eagerly behind its back.
  * Prefetches (`<link rel=prefetch>`, request type "other") are not counted.
  *
  * Mermaid draws diagrams in the browser. Its renderer (about 180 KB gzip)
@@ -13,9 +19,12 @@
  */
 import {expect, test} from '@playwright/test';
 import {gotoSettled} from '../quality/observe';
-import {buildDir, builtRoutes, type BuiltRoute} from '../quality/site';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {buildDir, builtRoutes, sampleRoutes, type BuiltRoute} from '../quality/site';
 import {KB, gzipSizeOf, kb, median, table} from '../quality/weight';
 import {isMermaidChunk, mermaidPackages} from '../../plugins/chunks/manifest';
+import {FIRST_LOAD_FILE} from '../../plugins/chunks';
 import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../quality/widgets';
 
 const BUDGET = {
@@ -33,28 +42,37 @@ const BUDGET = {
   /** Mermaid's renderer, on pages with a diagram. */
   mermaidJs: 220 * KB,
 };
-const CONCURRENCY = 3;
+const CONCURRENCY = 2;
 
 interface Weight {
   route: BuiltRoute;
   js: number;
-  /** The part of `js` that is Mermaid's renderer. */
+  /** The part of `js` that is Mermaid's renderer (a diagram in view on arrival). */
   mermaid: number;
   css: number;
   html: number;
   files: string[];
 }
 
+/** The first-load files of a built route: `.first-load.json` is keyed by the route paths of the route table. */
+function staticFiles(firstLoad: Record<string, string[]>, route: BuiltRoute): string[] | undefined {
+  const bare = route.path.replace(/\/+$/, '') || '/';
+  return firstLoad[route.path] ?? firstLoad[bare] ?? firstLoad[`${bare}/`];
+}
+
 test('first-load weight of every route is within budget, widgets load on demand', {tag: '@quality'}, async ({browser, baseURL}) => {
-  test.setTimeout(900_000); // about 0.8 CPU-seconds a route: some 3 minutes for 470 routes on an idle 2-core machine
+  test.setTimeout(600_000);
   const dir = buildDir();
   const routes = builtRoutes(dir);
   const origin = new URL(baseURL!).origin;
   const manifest = readManifest(dir);
+  const firstLoad = JSON.parse(readFileSync(path.join(dir, FIRST_LOAD_FILE), 'utf8')) as Record<string, string[]>;
   const mermaid = mermaidPackages();
   const isMermaid = (f: string) => isMermaidChunk(manifest[f]?.packages ?? [], mermaid);
+  const html = (route: BuiltRoute) => readFileSync(path.join(dir, route.file), 'utf8');
 
-  async function measure(route: BuiltRoute): Promise<Weight> {
+  /** Scripts and stylesheets a fresh browser requests for the route until the page is quiet. */
+  async function visit(route: BuiltRoute): Promise<string[]> {
     const context = await browser.newContext();
     const page = await context.newPage();
     const files = new Set<string>();
@@ -65,25 +83,52 @@ test('first-load weight of every route is within budget, widgets load on demand'
     });
     await gotoSettled(page, route.path, {quietMs: 120});
     await context.close();
-    const sum = (keep: (f: string) => boolean) => [...files].filter(keep).reduce((total, f) => total + gzipSizeOf(dir, f), 0);
+    return [...files];
+  }
+
+  // Pages a browser checks: every template and section, every diagram, one host of each widget.
+  const hostOf = (marker: string, count: number) => routes.filter((r) => html(r).includes(marker)).slice(0, count);
+  const checked = [
+    ...new Set([
+      ...sampleRoutes(routes),
+      ...hostOf('data-diagram-source', Infinity),
+      ...hostOf('Open the request builder', 3),
+      ...hostOf('Policy playground (static preview)', 3),
+      ...routes.filter((r) => staticFiles(firstLoad, r) === undefined),
+    ]),
+  ];
+  const visited = new Map<string, string[]>();
+  const queue = [...checked];
+  await Promise.all(
+    Array.from({length: CONCURRENCY}, async () => {
+      for (let route = queue.shift(); route; route = queue.shift()) visited.set(route.path, await visit(route));
+    }),
+  );
+
+  const mismatches: string[] = [];
+  for (const route of checked) {
+    const seen = visited.get(route.path)!;
+    const expected = staticFiles(firstLoad, route);
+    if (!expected) continue; // measured by the visit alone (the not-found page)
+    // A diagram already in view is drawn at once: its renderer is the one thing a visit may add.
+    const extra = seen.filter((f) => !expected.includes(f) && !isMermaid(f));
+    const missing = expected.filter((f) => !seen.includes(f));
+    if (extra.length || missing.length) mismatches.push(`${route.path}: the browser also loaded [${extra.join(', ')}], did not load [${missing.join(', ')}]`);
+  }
+  expect(mismatches, `first visits differ from the build's first-load files:\n${mismatches.join('\n')}`).toEqual([]);
+
+  const weights: Weight[] = routes.map((route) => {
+    const files = visited.get(route.path) ?? staticFiles(firstLoad, route)!;
+    const sum = (keep: (f: string) => boolean) => files.filter(keep).reduce((total, f) => total + gzipSizeOf(dir, f), 0);
     return {
       route,
       js: sum((f) => f.endsWith('.js')),
       mermaid: sum((f) => f.endsWith('.js') && isMermaid(f)),
       css: sum((f) => f.endsWith('.css')),
       html: gzipSizeOf(dir, '/' + route.file),
-      files: [...files],
+      files,
     };
-  }
-
-  const weights: Weight[] = [];
-  const queue = [...routes];
-  await Promise.all(
-    Array.from({length: CONCURRENCY}, async () => {
-      for (let route = queue.shift(); route; route = queue.shift()) weights.push(await measure(route));
-    }),
-  );
-
+  });
   const docs = weights.filter((w) => w.route.kind !== 'api');
   const medianDocsJs = median(docs.map((w) => w.js - w.mermaid));
   const apiJsBudget = medianDocsJs + BUDGET.apiExtraJs;
@@ -97,7 +142,7 @@ test('first-load weight of every route is within budget, widgets load on demand'
       .map((w) => [w.route.path, w.route.kind, kb(w.js), w.mermaid ? kb(w.mermaid) : '-', kb(budgetOf(w)), kb(w.css), kb(w.html), String(w.files.length)]),
   );
   const summary =
-    `${weights.length} routes; median docs page ${kb(medianDocsJs)} JS; ` +
+    `${weights.length} routes (${checked.length} also visited in a browser); median docs page ${kb(medianDocsJs)} JS; ` +
     `heaviest HTML ${kb(Math.max(...weights.map((w) => w.html)))}\n${report}`;
   console.log(`\nFirst-load weight (gzip -9 of the built files), heaviest first:\n${summary}\n`);
   await test.info().attach('budgets.txt', {body: summary, contentType: 'text/plain'});

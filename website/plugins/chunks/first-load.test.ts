@@ -1,0 +1,72 @@
+import {describe, expect, it} from 'vitest';
+import {chunkNamesOf, firstLoadFiles, leafChains, parseRoutes} from './first-load';
+
+const ROUTES_JS = `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {
+    path: '/api',
+    component: ComponentCreator('/api', '860'),
+    exact: true
+  },
+  {
+    path: '/',
+    component: ComponentCreator('/', 'aaa'),
+    routes: [
+      {
+        path: '/',
+        component: ComponentCreator('/', 'bbb'),
+        routes: [
+          {
+            path: '/concepts/wallets',
+            component: ComponentCreator('/concepts/wallets', '19e'),
+            exact: true
+          }
+        ]
+      }
+    ]
+  },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
+];
+`;
+
+describe('first-load files', () => {
+  it('reads the generated route tree with each route module key', () => {
+    const routes = parseRoutes(ROUTES_JS);
+    expect(routes.map((r) => r.path)).toEqual(['/api', '/', '*']);
+    expect(routes[1]!.routes![0]!.routes![0]).toEqual({path: '/concepts/wallets', key: '/concepts/wallets-19e', exact: true});
+    expect(routes[2]!.key).toBeUndefined();
+  });
+
+  it('gives each page route the keys of its ancestors, parents first', () => {
+    expect(leafChains(parseRoutes(ROUTES_JS))).toEqual([
+      {path: '/api', keys: ['/api-860']},
+      {path: '/concepts/wallets', keys: ['/-aaa', '/-bbb', '/concepts/wallets-19e']},
+    ]);
+  });
+
+  it('collects nested chunk names', () => {
+    expect(chunkNamesOf({__comp: 'a', __context: {plugin: 'b'}, __props: {x: ['c']}})).toEqual(['a', 'b', 'c']);
+  });
+
+  it('sums the entry and the chunk groups of the matched routes, once each', () => {
+    const files = firstLoadFiles({
+      routes: parseRoutes(ROUTES_JS),
+      routesChunkNames: {'/api-860': {__comp: 'api'}, '/-aaa': {__comp: 'root'}, '/-bbb': {__comp: 'layout'}, '/concepts/wallets-19e': {__comp: 'doc', content: 'wallets'}},
+      chunkGroups: {api: ['/a.js'], root: ['/r.js', '/shared.js'], layout: ['/l.js', '/shared.js'], doc: ['/d.js'], wallets: ['/w.js']},
+      entry: ['/runtime.js', '/main.js'],
+    });
+    expect(files['/api']).toEqual(['/runtime.js', '/main.js', '/a.js']);
+    expect(files['/concepts/wallets']).toEqual(['/runtime.js', '/main.js', '/r.js', '/shared.js', '/l.js', '/d.js', '/w.js']);
+  });
+
+  it('fails loudly when a chunk group is unknown', () => {
+    expect(() =>
+      firstLoadFiles({routes: parseRoutes(ROUTES_JS), routesChunkNames: {'/api-860': {__comp: 'gone'}}, chunkGroups: {}, entry: []}),
+    ).toThrow(/gone/);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * What a first visit of each route loads, computed from the build: the entry
+ * scripts every page loads, plus the chunk groups of the modules of every
+ * route the address matches (a docs page matches the docs root, the version,
+ * the sidebar layout and the page itself). This is what Docusaurus's client
+ * fetches before it renders a route; the budget test sums it for every route
+ * and checks in a browser, on a sample, that a real visit loads exactly this.
+ */
+
+export interface RouteNode {
+  path: string;
+  /** `${path}-${hash}`: the key of the route's modules in routesChunkNames.json. */
+  key?: string;
+  exact?: boolean;
+  routes?: RouteNode[];
+}
+
+/** Evaluates the generated routes.js with a stand-in ComponentCreator that keeps the module key. */
+export function parseRoutes(source: string): RouteNode[] {
+  const body = source
+    .replace(/^import .*$/gm, '')
+    .replace(/export default/, 'return');
+  const componentCreator = (path: string, hash?: string) => (hash === undefined ? undefined : `${path}-${hash}`);
+  const raw = new Function('ComponentCreator', body)(componentCreator) as {path: string; component?: string; exact?: boolean; routes?: unknown[]}[];
+  const convert = (r: (typeof raw)[number]): RouteNode => ({
+    path: r.path,
+    ...(r.component ? {key: r.component} : {}),
+    ...(r.exact ? {exact: true} : {}),
+    ...(r.routes ? {routes: (r.routes as (typeof raw)[number][]).map(convert)} : {}),
+  });
+  return raw.map(convert);
+}
+
+/** Every chunk name (registry key) a route's module map refers to, nested values included. */
+export function chunkNamesOf(modules: unknown): string[] {
+  if (typeof modules === 'string') return [modules];
+  if (modules && typeof modules === 'object') return Object.values(modules).flatMap(chunkNamesOf);
+  return [];
+}
+
+/** Each page route (a leaf with a fixed path) with the keys of itself and its ancestors. */
+export function leafChains(routes: readonly RouteNode[], ancestors: string[] = []): {path: string; keys: string[]}[] {
+  return routes.flatMap((route) => {
+    const keys = route.key ? [...ancestors, route.key] : ancestors;
+    if (route.routes) return leafChains(route.routes, keys);
+    if (route.path.includes(':') || route.path.includes('*')) return [];
+    return [{path: route.path, keys}];
+  });
+}
+
+export interface FirstLoadInput {
+  routes: RouteNode[];
+  routesChunkNames: Record<string, unknown>;
+  /** Files of each named chunk group (the registry's chunk names), from the bundler's stats. */
+  chunkGroups: Record<string, string[]>;
+  /** Files of the entry point every page loads (runtime, main, the site stylesheet). */
+  entry: string[];
+}
+
+/** Route path → the files (URL paths) its first visit loads, entry first. */
+export function firstLoadFiles({routes, routesChunkNames, chunkGroups, entry}: FirstLoadInput): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const {path, keys} of leafChains(routes)) {
+    const files = new Set(entry);
+    for (const key of keys) {
+      for (const name of chunkNamesOf(routesChunkNames[key])) {
+        const group = chunkGroups[name];
+        if (!group) throw new Error(`Chunk group ${name} of route ${path} is not in the bundler's stats`);
+        for (const f of group) files.add(f);
+      }
+    }
+    out[path] = [...files];
+  }
+  return out;
+}
