@@ -16,6 +16,8 @@ export interface OnDemandWidget {
   name: string;
   /** The widget's own code, relative to website/ (a file, or a folder for a build step). */
   source: string;
+  /** npm packages only the widget uses: scripts holding them belong to it (they split into chunks of their own). */
+  packages?: string[];
   /** Built files that belong to the widget without being scripts of the bundle (e.g. Pagefind's). */
   files?: RegExp;
   /**
@@ -36,7 +38,7 @@ export const WIDGETS: OnDemandWidget[] = [
   // Loads when it scrolls into view; a first visit at the top of its page must not load it.
   {name: 'policy playground', source: 'src/components/PolicyPlayground/index.tsx'},
   // Prism, for code only the browser sees (a widget's output); everything else is highlighted at build time.
-  {name: 'in-browser highlighter', source: 'src/highlight/runtime.ts'},
+  {name: 'in-browser highlighter', source: 'src/highlight/runtime.ts', packages: ['prism-react-renderer', 'prismjs']},
 ];
 
 /** The widgets present in this tree. */
@@ -53,7 +55,11 @@ export function readManifest(buildDir: string): ChunkManifest {
 /** URL paths of the built files that belong to a widget. */
 export function widgetFiles(buildDir: string, manifest: ChunkManifest, widget: OnDemandWidget): string[] {
   const scripts = Object.entries(manifest)
-    .filter(([, entry]) => entry.sources.some((s) => s === widget.source || s.startsWith(`${widget.source}/`)))
+    .filter(
+      ([, entry]) =>
+        entry.sources.some((s) => s === widget.source || s.startsWith(`${widget.source}/`)) ||
+        entry.packages.some((p) => widget.packages?.includes(p)),
+    )
     .map(([file]) => file);
   const others = widget.files
     ? readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
