@@ -18,7 +18,7 @@ const axeSource = readFileSync(
 );
 
 interface AxeWindow {
-  axe?: {run: (context: Document | {include: string[][]; exclude: string[][]}, options: object) => Promise<AxeResults>};
+  axe?: {run: (context: {include: string[][]; exclude: string[][]}, options: object) => Promise<AxeResults>};
 }
 
 /**
@@ -28,19 +28,25 @@ interface AxeWindow {
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function runAxe(page: Page, only: 'all' | 'colour', exclude: string[] = []): Promise<AxeResults['violations']> {
+async function runAxe(page: Page, only: 'all' | 'colour', exclude: string[] = [], include = 'html'): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axeSource);
   const runOnly = only === 'all' ? {type: 'tag', values: WCAG_TAGS} : {type: 'rule', values: COLOUR_RULES};
   return page.evaluate(
-    async ({options, exclude}) =>
-      (await (window as AxeWindow).axe!.run(exclude.length ? {include: [['html']], exclude: exclude.map((s) => [s])} : document, options)).violations,
-    {options: {runOnly, resultTypes: ['violations']}, exclude},
+    async ({options, exclude, include}) =>
+      (await (window as AxeWindow).axe!.run({include: [[include]], exclude: exclude.map((s) => [s])}, options)).violations,
+    {options: {runOnly, resultTypes: ['violations']}, exclude, include},
   );
 }
 
 /** Runs axe on the page as rendered; one readable entry per violated rule (empty when clean). */
-export async function axeViolations(page: Page, label: string, only: 'all' | 'colour' = 'all', exclude: string[] = []): Promise<string[]> {
-  return (await runAxe(page, only, exclude)).map((v) => {
+export async function axeViolations(
+  page: Page,
+  label: string,
+  only: 'all' | 'colour' = 'all',
+  exclude: string[] = [],
+  include = 'html',
+): Promise<string[]> {
+  return (await runAxe(page, only, exclude, include)).map((v) => {
     const nodes = v.nodes
       .slice(0, 4)
       .map((n) => {
