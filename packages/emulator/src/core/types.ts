@@ -1,0 +1,71 @@
+// The contract between the isomorphic core and its adapters (the Node server now, a Web Worker later).
+// Shapes agreed in /work/briefs/emulator-contract.md; change them only together with the adapters.
+
+export interface EmulatorRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+export interface EmulatorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One stored record changed by an acknowledged request; value null = deleted. */
+export interface Change {
+  collection: string;
+  id: string;
+  value: unknown | null;
+}
+
+/** Whole state, JSON-serializable: what --export writes and --import / snapshots load. */
+export interface EmulatorState {
+  format: 'sigil-emulator-state';
+  version: 1;
+  collections: Record<string, Array<[string, unknown]>>;
+}
+
+export interface EmulatorOptions {
+  /** Start from this state (snapshot + replayed log, or an import). */
+  state?: EmulatorState;
+  /** Millisecond clock, for tests. */
+  now?: () => number;
+  /** Called with every request's changes after they are applied in memory and BEFORE the response is returned;
+   *  the response waits for the returned promise (persistence: on disk before acknowledged). Not called when nothing changed. */
+  onCommit?: (changes: Change[]) => void | Promise<void>;
+  /** Outgoing HTTP for webhooks; default globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+export type ApiKeyCurve = 'API_KEY_CURVE_P256' | 'API_KEY_CURVE_SECP256K1' | 'API_KEY_CURVE_ED25519';
+
+export interface BootstrapInput {
+  organizationName: string;
+  userName: string;
+  apiPublicKey: string;
+  curve?: ApiKeyCurve;
+}
+
+export interface BootstrapResult {
+  organizationId: string;
+  organizationName: string;
+  userId: string;
+  userName: string;
+  apiKeyId: string;
+}
+
+export interface Emulator {
+  handle(request: EmulatorRequest): Promise<EmulatorResponse>;
+  /** Creates a root organization with one root user holding the given API public key (compressed P-256 hex unless curve given). Goes through onCommit like any change. */
+  bootstrap(input: BootstrapInput): Promise<BootstrapResult>;
+  /** Root organizations present (for the start banner on a restart). */
+  organizations(): Array<{ organizationId: string; organizationName: string; rootUserIds: string[] }>;
+  exportState(): EmulatorState;
+  /** Applies changes read back from a log (recovery); no onCommit call. */
+  applyChanges(changes: Change[]): void;
+  /** Stops timers (webhook retries) so a process or test can exit. */
+  close(): Promise<void>;
+}
