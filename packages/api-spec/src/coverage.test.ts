@@ -420,6 +420,8 @@ describe('coverage of the product specification', () => {
     expectValue('request-timestamp-unit', 1, 'milliseconds');
     expectValue('email-logo-width', 340, 'pixels');
     expectValue('email-logo-height', 124, 'pixels');
+    expectValue('policy-expression-max-length', 4096, 'characters');
+    expectValue('policy-expression-max-depth', 32, 'levels');
     for (const id of ['wallets-per-organization', 'users-per-organization', 'policies-per-organization', 'sub-organizations-per-organization',
       'private-keys-per-organization', 'api-keys-per-user', 'authenticators-per-user', 'wallet-accounts-per-wallet', 'sign-raw-payloads-max']) {
       expect(typeof byId.get(id)?.value, id).toBe('number');

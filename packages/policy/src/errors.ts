@@ -7,7 +7,9 @@ export type PolicyErrorCode =
   | 'UNKNOWN_VALUE'
   | 'ARITY'
   | 'TYPE'
-  | 'CONTEXT';
+  | 'CONTEXT'
+  /** Beyond MAX_EXPRESSION_LENGTH or MAX_NESTING_DEPTH; thrown as PolicyLimitError. */
+  | 'LIMIT';
 
 /**
  * Every problem with an expression or a request context. `start`/`end` are 0-based

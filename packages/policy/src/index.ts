@@ -12,7 +12,16 @@ export type {
 export { stripSpans } from './ast.js';
 export { PolicyError } from './errors.js';
 export type { PolicyErrorCode, PolicyErrorInfo } from './errors.js';
-export { parse } from './parse.js';
+export { parse, parsePolicyExpression } from './parse.js';
+export type { ParsedExpression } from './parse.js';
+export {
+  MAX_EXPRESSION_LENGTH,
+  MAX_NESTING_DEPTH,
+  PolicyLimitError,
+  checkExpressionLimits,
+  checkContextJsonLimits,
+} from './limits.js';
+export type { PolicyLimit } from './limits.js';
 export { print } from './print.js';
 export { check } from './check.js';
 export { evaluate } from './evaluate.js';
