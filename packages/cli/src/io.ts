@@ -4,6 +4,8 @@ export interface Io {
   stderr(text: string): void;
   env: Record<string, string | undefined>;
   fetch: typeof fetch;
+  /** Stops long-running commands (`sigil emulator start`) when aborted; without it they stop on SIGINT or SIGTERM. */
+  stopSignal?: AbortSignal;
 }
 
 export function processIo(): Io {

@@ -1,4 +1,5 @@
 import { CliError, UsageError } from './errors.js';
+import { emulatorCommand, EMULATOR_USAGE } from './commands/emulator.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { requestCommand, REQUEST_USAGE } from './commands/request.js';
 import { processIo, type Io } from './io.js';
@@ -8,10 +9,13 @@ export const USAGE = `sigil: command-line access to the Sigil API (Programmatic 
 Commands:
   sigil keys generate --out <file>     create an API key pair
   sigil request --path <p> --body <b>  send a stamped request
+  sigil emulator start                 run a local Sigil API for development
 
 ${KEYS_USAGE}
 
-${REQUEST_USAGE}`;
+${REQUEST_USAGE}
+
+${EMULATOR_USAGE}`;
 
 /** Runs the CLI with `args` (without `node` and the script) and returns the exit code. */
 export async function run(args: string[], io: Io = processIo()): Promise<number> {
@@ -22,6 +26,8 @@ export async function run(args: string[], io: Io = processIo()): Promise<number>
         return await keysCommand(rest, io);
       case 'request':
         return await requestCommand(rest, io);
+      case 'emulator':
+        return await emulatorCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

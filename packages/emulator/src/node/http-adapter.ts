@@ -3,12 +3,20 @@
 // the body size cap (checked while reading, so an oversized body is never buffered), CORS for
 // browser callers, and the Host check that keeps other web pages away from the state endpoint.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { httpStatusOf } from '../core/document.js';
-import { Code } from '../core/errors.js';
+import { document, httpStatusOf } from '../core/document.js';
+import { Code, invalid, type ErrorDetail } from '../core/errors.js';
 import type { Emulator, EmulatorRequest } from '../core/types.js';
 
-/** Request bodies larger than this are refused with INVALID_ARGUMENT before the core sees them. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Request bodies larger than this are refused with INVALID_ARGUMENT before the core sees them: the document's
+ * `request-body-max` limit (x-limits), so the server never buffers more than the core would accept.
+ */
+export const DEFAULT_MAX_BODY_BYTES: number = bodyLimitFromDocument() ?? 1024 * 1024;
+
+function bodyLimitFromDocument(): number | undefined {
+  const value = document['x-limits'].find((entry) => entry.id === 'request-body-max')?.value;
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}
 
 /** Bytes of an oversized body read and thrown away so the client sees the answer; past this, the socket is cut. */
 const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -35,8 +43,8 @@ const CORS_HEADERS = {
 };
 
 /** The answer shape of the document's Status, with the HTTP status its `x-error-codes` table gives the code. */
-function status(code: number, message: string): { httpStatus: number; body: string } {
-  return { httpStatus: httpStatusOf(code), body: JSON.stringify({ code, message, details: [] }) };
+function status(code: number, message: string, details: ErrorDetail[] = []): { httpStatus: number; body: string } {
+  return { httpStatus: httpStatusOf(code), body: JSON.stringify({ code, message, details }) };
 }
 
 function flattenHeaders(request: IncomingMessage): Record<string, string | undefined> {
@@ -87,7 +95,8 @@ export function createRequestListener(emulator: Emulator, options: AdapterOption
     const chunks: Buffer[] = [];
 
     const refuseTooLarge = (): void => {
-      const answer = status(Code.INVALID_ARGUMENT, `the request body is larger than ${maxBodyBytes} bytes, the most the emulator accepts`);
+      const error = invalid('body', `body: larger than ${maxBodyBytes} bytes (x-limits request-body-max)`);
+      const answer = status(error.code, error.message, error.details);
       response.setHeader('connection', 'close');
       send(response, answer.httpStatus, { 'content-type': 'application/json' }, answer.body, api);
     };

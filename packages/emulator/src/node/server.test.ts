@@ -55,7 +55,12 @@ describe('startEmulatorServer over HTTP', () => {
     const big = Buffer.alloc(DEFAULT_MAX_BODY_BYTES + 1, 0x20);
     const declared = await raw(server.url, { path: '/public/v1/query/whoami', headers: { 'content-type': 'application/json' }, body: big });
     expect(declared.status).toBe(400);
-    expect(JSON.parse(declared.body)).toEqual({ code: 3, message: `the request body is larger than ${DEFAULT_MAX_BODY_BYTES} bytes, the most the emulator accepts`, details: [] });
+    const message = `body: larger than ${DEFAULT_MAX_BODY_BYTES} bytes (x-limits request-body-max)`;
+    expect(JSON.parse(declared.body)).toEqual({
+      code: 3,
+      message,
+      details: [{ '@type': 'type.sigil.example/sigil.errors.v1.FieldViolation', field: 'body', description: message }],
+    });
 
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(new URL('/public/v1/query/whoami', server.url), { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {

@@ -1,0 +1,224 @@
+import { basename, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DataDir,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  isEmulatorState,
+  readStateFile,
+  startEmulatorServer,
+  writeStateFile,
+} from '@sigil/emulator/node';
+import { CliError, UsageError } from '../errors.js';
+import type { Io } from '../io.js';
+
+const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
+
+export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import> [options]
+
+Runs a local, stateful Sigil API for development: real stamps, policies and activities.
+It is a development tool: the keys it holds have none of the protection the platform's
+enclaves give keys. Never use it with real funds or production keys.
+
+sigil emulator start [options]
+  --port <n>            port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <address>      address to listen on (default ${DEFAULT_HOST})
+  --data <dir>          keep the state in <dir> (an append-only log plus snapshots) and
+                        restore it on the next start; without it the state is in memory only
+  --import <file>       start from a state file written by --export (empty state only)
+  --export <file>       write the whole state to <file> when the emulator stops (Ctrl-C)
+  --key-file <file>     the root user's API key file (default <dir>/root-api-key.json with
+                        --data, else ./.sigil-emulator/root-api-key.json); reused if it exists
+
+sigil emulator export --out <file> [--url <url>]
+  Saves the state of a running emulator to <file>.
+  --url <url>           the emulator (default $SIGIL_BASE_URL or ${DEFAULT_EMULATOR_URL})
+
+sigil emulator import --file <file> --data <dir>
+  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.`;
+
+/** How the banner's example should run this CLI: the way it was started, when that was a path to bin.js. */
+function cliCommand(): string {
+  const script = process.argv[1];
+  if (script && basename(script) === 'bin.js') return `node ${relative(process.cwd(), script) || script}`;
+  return 'sigil';
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${value}")`);
+  return port;
+}
+
+/** Resolves when the user stops the emulator: the Io's signal in tests and embedders, else Ctrl-C or SIGTERM. */
+function stopped(io: Io): Promise<string> {
+  if (io.stopSignal) {
+    const signal = io.stopSignal;
+    return new Promise((resolve) => {
+      if (signal.aborted) resolve('stop requested');
+      else signal.addEventListener('abort', () => resolve('stop requested'), { once: true });
+    });
+  }
+  return new Promise((resolve) => {
+    const onSignal = (name: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(name);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+async function start(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      import: { type: 'string' },
+      export: { type: 'string' },
+      'key-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    io.stdout(EMULATOR_USAGE);
+    return 0;
+  }
+  for (const name of ['data', 'import', 'export', 'key-file', 'host'] as const) {
+    if (values[name] === '') throw new UsageError(`--${name} needs a value`);
+  }
+  const port = parsePort(values.port);
+  let server;
+  try {
+    server = await startEmulatorServer({
+      port,
+      host: values.host,
+      dataDir: values.data,
+      importFile: values.import,
+      exportFile: values.export,
+      keyFile: values['key-file'],
+      log: (line) => io.stdout(line),
+      cliCommand: cliCommand(),
+    });
+  } catch (error) {
+    // Every start failure (port in use, unusable --data or --import) is the user's to fix; say it in one line.
+    throw new CliError((error as Error).message);
+  }
+  const reason = await stopped(io);
+  io.stdout(`Stopping (${reason})…`);
+  await server.close();
+  const kept = [values.data ? `state kept in ${server.dataDir}` : undefined, values.export ? `state exported to ${values.export}` : undefined].filter(Boolean);
+  io.stdout(`Stopped${kept.length > 0 ? `; ${kept.join('; ')}` : ''}.`);
+  return 0;
+}
+
+async function exportState(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { out: { type: 'string', short: 'o' }, url: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    io.stdout(EMULATOR_USAGE);
+    return 0;
+  }
+  if (!values.out) throw new UsageError('Missing --out <file>: say where to write the state, e.g. --out emulator-state.json');
+  const base = (values.url ?? io.env.SIGIL_BASE_URL ?? DEFAULT_EMULATOR_URL).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(`${base}/emulator/v1/state`);
+  } catch {
+    throw new UsageError(`Invalid --url "${base}": use the emulator's base URL, e.g. ${DEFAULT_EMULATOR_URL}`);
+  }
+  let response: Response;
+  try {
+    response = await io.fetch(url, { signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    const { cause } = error as { cause?: { code?: string; message?: string } };
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new CliError(`Could not reach the emulator at ${url.origin} (${reason}): start it with \`sigil emulator start\` or pass --url`);
+  }
+  const text = await response.text();
+  let state: unknown;
+  try {
+    state = JSON.parse(text);
+  } catch {
+    state = undefined;
+  }
+  if (!response.ok || !isEmulatorState(state)) {
+    throw new CliError(`${url.origin} answered HTTP ${response.status} without an emulator state: is it a Sigil emulator?`);
+  }
+  await writeStateFile(values.out, state).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot write ${values.out} (${error.code ?? error.message}): check the path and its permissions`);
+  });
+  const records = Object.values(state.collections).reduce((sum, entries) => sum + entries.length, 0);
+  io.stdout(`Wrote ${records} records to ${values.out}`);
+  return 0;
+}
+
+async function importState(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { file: { type: 'string', short: 'f' }, data: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    io.stdout(EMULATOR_USAGE);
+    return 0;
+  }
+  if (!values.file) throw new UsageError('Missing --file <file>: the state file to load (written by --export or `sigil emulator export`)');
+  if (!values.data) throw new UsageError('Missing --data <dir>: the data directory to load it into (new or empty)');
+  let state;
+  try {
+    state = await readStateFile(values.file);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  let opened;
+  try {
+    opened = await DataDir.open(values.data);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const { dataDir, recovered } = opened;
+  try {
+    if (recovered.snapshot || recovered.records.length > 0) {
+      throw new CliError(`--data ${values.data} already holds a state: import into a new or empty directory`);
+    }
+    const loaded = state;
+    dataDir.setStateSource(() => loaded);
+    await dataDir.snapshot();
+  } finally {
+    await dataDir.close();
+  }
+  io.stdout(`Loaded ${values.file} into ${values.data}; start it with \`sigil emulator start --data ${values.data}\``);
+  return 0;
+}
+
+export async function emulatorCommand(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'start':
+      return start(rest, io);
+    case 'export':
+      return exportState(rest, io);
+    case 'import':
+      return importState(rest, io);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      io.stdout(EMULATOR_USAGE);
+      return sub === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`Unknown command "emulator ${sub}": run \`sigil emulator --help\``);
+  }
+}
