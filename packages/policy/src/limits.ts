@@ -65,7 +65,8 @@ function offsetOfCodePoint(src: string, limit: number): number {
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-const isWordChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+const isWordChar = (c: string | undefined) =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
 
 /**
  * Offset where the nesting of an expression first goes beyond `max`, or -1. One pass over the text
@@ -150,8 +151,10 @@ export function jsonDepthExceeded(text: string, max = MAX_NESTING_DEPTH): number
  * than MAX_NESTING_DEPTH. `parse` calls it first; the work is linear in the length of the text.
  */
 export function checkExpressionLimits(src: string): void {
-  // Depth first: `!` repeated 5,000 times is better described as too deeply nested than as too long.
-  const deepAt = expressionDepthExceeded(src);
+  const tooLongAt = offsetOfCodePoint(src, MAX_EXPRESSION_LENGTH);
+  // Depth first, within the allowed length: `!` repeated 5,000 times is better described as too
+  // deeply nested than as too long, and a huge paste costs no more than the limit to scan.
+  const deepAt = expressionDepthExceeded(tooLongAt >= 0 ? src.slice(0, tooLongAt) : src);
   if (deepAt >= 0) {
     throw new PolicyLimitError(
       'depth',
@@ -160,7 +163,6 @@ export function checkExpressionLimits(src: string): void {
       spanOf(src, deepAt, deepAt + 1),
     );
   }
-  const tooLongAt = offsetOfCodePoint(src, MAX_EXPRESSION_LENGTH);
   if (tooLongAt >= 0) {
     let length = MAX_EXPRESSION_LENGTH;
     for (let i = tooLongAt; i < src.length; i++) {
