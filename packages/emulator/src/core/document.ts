@@ -13,6 +13,10 @@ export interface OperationSpec {
   /** Whether the operation accepts `X-Session` (the ReadOnlySession security scheme). */
   acceptsSession: boolean;
   tag: string;
+  /** Key of the intent inside `activity.intent`, e.g. `createWalletIntent`; null for queries. */
+  intentKey: string | null;
+  /** Key of the result inside `activity.result`, e.g. `createWalletResult`; null for queries. */
+  resultKey: string | null;
 }
 
 interface RawOperation {
@@ -20,6 +24,8 @@ interface RawOperation {
   security?: Array<Record<string, unknown>>;
   requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
   'x-sigil-activity-type'?: string;
+  'x-sigil-intent'?: string;
+  'x-sigil-result'?: string;
   [key: string]: unknown;
 }
 
@@ -33,6 +39,8 @@ export interface OpenApiDocument {
 }
 
 export const document = openapi as unknown as OpenApiDocument;
+
+const lowerFirst = (name: string | undefined): string | null => (name ? name[0]!.toLowerCase() + name.slice(1) : null);
 
 function readOperations(): Map<string, OperationSpec> {
   const operations = new Map<string, OperationSpec>();
@@ -50,6 +58,8 @@ function readOperations(): Map<string, OperationSpec> {
       activityType: post['x-sigil-activity-type'] ?? null,
       acceptsSession: (post.security ?? []).some((requirement) => 'ReadOnlySession' in requirement),
       tag: post.tags?.[0] ?? '',
+      intentKey: lowerFirst(post['x-sigil-intent']),
+      resultKey: lowerFirst(post['x-sigil-result']),
     });
   }
   return operations;

@@ -1,61 +1,228 @@
-// createEmulator: the isomorphic core. Routes a request to its operation, authenticates it, validates
-// it against the document and answers with the document's shapes. No Node APIs (see tsconfig.core.json).
-import { ApiError, Code } from './errors.js';
-import { OPERATIONS, httpStatusOf } from './document.js';
-import type { Emulator, EmulatorOptions, EmulatorRequest, EmulatorResponse, EmulatorState } from './types.js';
+// createEmulator: the isomorphic core. A request is routed to its operation (from the API document),
+// authenticated, validated against the document's request schema, scoped to an organization, and
+// answered with the document's shapes. Submissions become activities decided by the root quorum and
+// by policies (@sigil/policy). No Node APIs here (tsconfig.core.json compiles it without Node types).
+import { ApiError, Code, invalid, unauthenticated } from './errors.js';
+import { OPERATIONS, httpStatusOf, limit, type OperationSpec } from './document.js';
+import { Database } from './store.js';
+import { C, defineIndexes, type OrganizationRecord, type UserRecord } from './model.js';
+import { resolveCaller, verifyRequestSignature, type Caller, type VerifiedRequest } from './auth.js';
+import { validateAgainst } from './validate.js';
+import { Activities } from './activities.js';
+import { QUERIES } from './queries.js';
+import { SUBMISSIONS, UNIMPLEMENTED_OPERATIONS, unimplementedMessage } from './submissions.js';
+import { Webhooks } from './webhooks.js';
+import { bootstrapOrganization } from './bootstrap.js';
+import type { BootstrapResult, Change, Emulator, EmulatorOptions, EmulatorRequest, EmulatorResponse } from './types.js';
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Content-Type, X-Stamp, X-Stamp-WebAuthn, X-Session',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+};
 
 function json(status: number, value: unknown): EmulatorResponse {
-  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(value) };
+  return { status, headers: { 'content-type': 'application/json', ...CORS_HEADERS }, body: JSON.stringify(value) };
 }
 
 export function errorResponse(error: ApiError): EmulatorResponse {
   return json(httpStatusOf(error.code), { code: error.code, message: error.message, details: error.details });
 }
 
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const collections = new Map<string, Map<string, unknown>>();
-  for (const [name, entries] of Object.entries(options.state?.collections ?? {})) collections.set(name, new Map(entries));
+/** Everything a handler can reach for one request. */
+export interface RequestContext {
+  db: Database;
+  now: number;
+  operation: OperationSpec;
+  /** The exact body, as signed. */
+  raw: string;
+  body: Record<string, unknown>;
+  caller: Caller;
+  /** The organization named by the body's organizationId. */
+  organization: OrganizationRecord;
+  activities: Activities;
+}
 
-  async function route(request: EmulatorRequest): Promise<EmulatorResponse> {
-    const path = request.path.split('?')[0] ?? '';
-    if (path === '/emulator/v1/health') return json(200, { status: 'ok' });
-    if (path === '/emulator/v1/state') return json(200, exportState());
-    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(path);
-    const operation = match ? OPERATIONS.get(match[2]!) : undefined;
-    if (!operation || operation.path !== path) throw new ApiError(Code.NOT_FOUND, `no operation at ${path}`);
-    throw new ApiError(Code.UNIMPLEMENTED, `${operation.name} is not implemented by this emulator version`);
+const BODY_LIMIT_BYTES = limit<number>('request-body-max');
+const TIMESTAMP_MAX_AGE_MS = limit<number>('request-timestamp-max-age') * 1000;
+const TIMESTAMP_MAX_SKEW_MS = limit<number>('request-timestamp-max-skew') * 1000;
+
+function header(request: EmulatorRequest, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(request.headers)) if (key.toLowerCase() === wanted && value !== undefined) return value;
+  return undefined;
+}
+
+export function isAncestor(db: Database, ancestorId: string, organization: OrganizationRecord): boolean {
+  let parentId = organization.parentOrganizationId;
+  for (let depth = 0; parentId && depth < 64; depth++) {
+    if (parentId === ancestorId) return true;
+    parentId = db.get<OrganizationRecord>(C.organizations, parentId)?.parentOrganizationId ?? null;
+  }
+  return false;
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const now = options.now ?? (() => Date.now());
+  const db = new Database();
+  for (const [collection, records] of Object.entries(options.state?.collections ?? {})) {
+    for (const [id, value] of records) db.apply(collection, id, value);
+  }
+  defineIndexes(db);
+  db.takeChanges();
+  const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)));
+  const activities = new Activities(db, webhooks, () => SUBMISSIONS);
+
+  /** Serializes commits so onCommit sees requests in the order their changes were applied. */
+  let commitChain: Promise<void> = Promise.resolve();
+  async function commit(changes: Change[]): Promise<void> {
+    if (changes.length === 0 || !options.onCommit) return;
+    const onCommit = options.onCommit;
+    const done = commitChain.then(() => onCommit(changes));
+    commitChain = done.catch(() => undefined);
+    await done;
   }
 
-  function exportState(): EmulatorState {
-    const out: EmulatorState['collections'] = {};
-    for (const [name, records] of collections) out[name] = [...records.entries()];
-    return { format: 'sigil-emulator-state', version: 1, collections: out };
+  interface Prepared {
+    operation: OperationSpec;
+    raw: string;
+    fields: Record<string, unknown>;
+    verified: VerifiedRequest;
+  }
+
+  /** Everything that may await (signature checks); reads no state that the synchronous part relies on. */
+  async function prepare(request: EmulatorRequest): Promise<Prepared | EmulatorResponse> {
+    const path = request.path.split('?')[0] ?? '';
+    const method = request.method.toUpperCase();
+    if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_HEADERS }, body: '' };
+    if (path === '/emulator/v1/health' && method === 'GET') return json(200, { status: 'ok' });
+    if (path === '/emulator/v1/state' && method === 'GET') return json(200, db.exportState());
+    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(path);
+    const operation = match ? OPERATIONS.get(match[2]!) : undefined;
+    if (!operation || operation.path !== path) throw new ApiError(Code.NOT_FOUND, `no operation at ${path}: see the API reference for the paths`);
+    if (method !== 'POST') throw new ApiError(Code.UNIMPLEMENTED, `${operation.name} is called with POST, not ${method}`);
+    if (UNIMPLEMENTED_OPERATIONS.has(operation.name)) throw new ApiError(Code.UNIMPLEMENTED, unimplementedMessage(operation.name));
+    const raw = typeof request.body === 'string' ? request.body : '';
+    if (raw.length > BODY_LIMIT_BYTES || new TextEncoder().encode(raw).length > BODY_LIMIT_BYTES) {
+      throw invalid('body', `body: larger than ${BODY_LIMIT_BYTES} bytes (x-limits request-body-max)`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw invalid('body', 'body: is not valid JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body', 'body: must be a JSON object');
+    const verified = await verifyRequestSignature(db, {
+      operation,
+      raw,
+      stamp: header(request, 'X-Stamp'),
+      webauthn: header(request, 'X-Stamp-WebAuthn'),
+      session: header(request, 'X-Session'),
+    });
+    return { operation, raw, fields: body as Record<string, unknown>, verified };
+  }
+
+  /**
+   * The state-changing part of a request, synchronous so that no other request interleaves with it:
+   * its writes form one transaction, rolled back whole if it fails.
+   */
+  function execute({ operation, raw, fields, verified }: Prepared): EmulatorResponse {
+    const requestedOrganization = typeof fields.organizationId === 'string' ? fields.organizationId : undefined;
+    const at = now();
+    const caller = resolveCaller(db, verified, requestedOrganization, at);
+    // The passkey counter written by resolveCaller stays even if the request fails (replay protection).
+    const afterAuthentication = db.savepoint();
+    try {
+      validateAgainst(operation.requestRef, fields);
+      const organization = db.get<OrganizationRecord>(C.organizations, fields.organizationId as string);
+      if (!organization) throw new ApiError(Code.NOT_FOUND, `organization ${String(fields.organizationId)} not found`);
+      if (caller.user.organizationId !== organization.organizationId) {
+        const parentMay = operation.kind === 'query' && caller.kind !== 'session' && isAncestor(db, caller.user.organizationId, organization);
+        if (!parentMay) {
+          throw unauthenticated(
+            `the credential is not registered to a user of organization ${organization.organizationId}` +
+              (operation.kind === 'submission' ? ' (a parent organization may only read its sub-organizations)' : ''),
+          );
+        }
+      }
+      const context: RequestContext = { db, now: at, operation, raw, body: fields, caller, organization, activities };
+      if (operation.kind === 'query') {
+        const handler = QUERIES[operation.name];
+        if (!handler) throw new ApiError(Code.UNIMPLEMENTED, unimplementedMessage(operation.name));
+        return json(200, handler(context));
+      }
+      const timestamp = Number(fields.timestampMs);
+      if (timestamp < at - TIMESTAMP_MAX_AGE_MS) {
+        throw invalid('timestampMs', `timestampMs: more than ${TIMESTAMP_MAX_AGE_MS / 1000} seconds in the past; stamp each request with the current time`);
+      }
+      if (timestamp > at + TIMESTAMP_MAX_SKEW_MS) {
+        throw invalid('timestampMs', `timestampMs: more than ${TIMESTAMP_MAX_SKEW_MS / 1000} seconds in the future; check the client's clock`);
+      }
+      return json(200, { activity: activities.submit(context, SUBMISSIONS[operation.name]) });
+    } catch (error) {
+      db.rollback(afterAuthentication);
+      throw error;
+    }
+  }
+
+  function failure(error: unknown): EmulatorResponse {
+    if (error instanceof ApiError) return errorResponse(error);
+    return errorResponse(new ApiError(Code.INTERNAL, `emulator bug: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   return {
     async handle(request) {
+      let response: EmulatorResponse;
+      let changes: Change[] = [];
       try {
-        return await route(request);
+        const prepared = await prepare(request);
+        if ('status' in prepared) return prepared;
+        try {
+          response = execute(prepared);
+        } catch (error) {
+          webhooks.discard();
+          response = failure(error);
+        }
+        // Taken synchronously after execute, so the changes are exactly this request's.
+        changes = db.takeChanges();
       } catch (error) {
-        if (error instanceof ApiError) return errorResponse(error);
-        return errorResponse(new ApiError(Code.INTERNAL, `emulator bug: ${(error as Error)?.message ?? String(error)}`));
+        response = failure(error);
       }
+      try {
+        await commit(changes);
+      } catch (error) {
+        return errorResponse(new ApiError(Code.UNAVAILABLE, `the change could not be stored: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      webhooks.flush();
+      return response;
     },
-    async bootstrap() {
-      throw new ApiError(Code.UNIMPLEMENTED, 'bootstrap is being built');
+    async bootstrap(input) {
+      let result: BootstrapResult;
+      try {
+        result = bootstrapOrganization(db, input, now());
+      } catch (error) {
+        db.rollback(0);
+        db.takeChanges();
+        throw error;
+      }
+      await commit(db.takeChanges());
+      return result;
     },
-    organizations: () => [],
-    exportState,
+    organizations() {
+      return db
+        .all<OrganizationRecord>(C.organizations)
+        .filter((o) => o.parentOrganizationId === null)
+        .map((o) => ({ organizationId: o.organizationId, organizationName: o.organizationName, rootUserIds: [...o.rootQuorum.userIds] }));
+    },
+    exportState: () => db.exportState(),
     applyChanges(changes) {
-      for (const change of changes) {
-        const records = collections.get(change.collection) ?? new Map<string, unknown>();
-        collections.set(change.collection, records);
-        if (change.value === null) records.delete(change.id);
-        else records.set(change.id, change.value);
-      }
+      for (const change of changes) db.apply(change.collection, change.id, change.value);
     },
-    async close() {},
+    async close() {
+      await webhooks.close();
+    },
   };
 }
+
+export type { UserRecord };

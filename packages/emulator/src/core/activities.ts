@@ -1,0 +1,262 @@
+// The activity lifecycle: creation with its fingerprint, the decision (root quorum, then policies via
+// @sigil/policy), votes, and the transitions CONSENSUS_NEEDED -> COMPLETED / FAILED / REJECTED.
+// Activities run synchronously in the emulator, so CREATED and PENDING are never visible in answers.
+import { ROOT_QUORUM_ACTIVITY_TYPES, evaluatePolicies, type PolicyRequest } from '@sigil/policy';
+import { ApiError, Code, denied, notFound, precondition } from './errors.js';
+import { canonicalJson, sha256Hex, uuid } from './encoding.js';
+import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
+import type { Database } from './store.js';
+import { OPERATIONS } from './document.js';
+import type { RequestContext } from './emulator.js';
+import type { Webhooks } from './webhooks.js';
+
+export interface Submission {
+  /** Carries the intent out; returns the result object (without its key). Throws ApiError to refuse. */
+  execute(context: ExecutionContext, parameters: Record<string, unknown>): Record<string, unknown>;
+  /** Extra policy context for the intent (wallet, private key, …). */
+  policyContext?(context: ExecutionContext, parameters: Record<string, unknown>): Partial<PolicyRequest>;
+}
+
+/** What a submission handler sees: the request context of the original submission. */
+export interface ExecutionContext {
+  db: Database;
+  now: number;
+  organization: OrganizationRecord;
+  /** The user who submitted the activity. */
+  user: UserRecord;
+  activityId: string;
+}
+
+const APPROVE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
+const REJECT = 'ACTIVITY_TYPE_REJECT_ACTIVITY';
+
+export const fingerprintOf = (a: { id: string; organizationId: string; type: string; intent: unknown }): string =>
+  `sha256:${sha256Hex(canonicalJson({ id: a.id, organizationId: a.organizationId, type: a.type, intent: a.intent }))}`;
+
+export class Activities {
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: Webhooks,
+    private readonly submissions: () => Record<string, Submission>,
+  ) {}
+
+  private nextSeq(): number {
+    const meta = this.db.get<{ value: number }>(C.meta, 'activitySequence');
+    const next = (meta?.value ?? 0) + 1;
+    this.db.put(C.meta, 'activitySequence', { value: next });
+    return next;
+  }
+
+  private save(activity: ActivityRecord): void {
+    this.db.put(C.activities, activity.id, activity);
+    const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
+    const url = organization?.features.find((f) => f.name === 'FEATURE_NAME_WEBHOOK')?.value;
+    if (url) this.webhooks.enqueue(url, () => ({ activity: this.view(activity, undefined) }));
+  }
+
+  /** The Activity schema's shape, with canApprove / canReject for `viewer`. */
+  view(activity: ActivityRecord, viewer: UserRecord | undefined) {
+    const votes = activity.votes.map((vote) => this.voteView(activity, vote));
+    const may = viewer ? this.mayVote(activity, viewer) : false;
+    return {
+      id: activity.id,
+      organizationId: activity.organizationId,
+      status: activity.status,
+      type: activity.type,
+      intent: activity.intent,
+      result: activity.result,
+      votes,
+      fingerprint: activity.fingerprint,
+      canApprove: may,
+      canReject: may,
+      createdAt: ts(activity.createdAtMs),
+      updatedAt: ts(activity.updatedAtMs),
+      ...(activity.failure ? { failure: activity.failure } : {}),
+    };
+  }
+
+  private voteView(activity: ActivityRecord, vote: VoteRecord) {
+    const user = this.db.get<UserRecord>(C.users, vote.userId);
+    const shownUser = user
+      ? userView(this.db, user)
+      : { userId: vote.userId, userName: '(deleted user)', authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: ts(0), updatedAt: ts(0) };
+    return {
+      id: vote.id,
+      userId: vote.userId,
+      user: shownUser,
+      activityId: activity.id,
+      selection: vote.selection,
+      message: vote.message,
+      publicKey: vote.publicKey,
+      signature: vote.signature,
+      scheme: vote.scheme,
+      createdAt: ts(vote.createdAtMs),
+    };
+  }
+
+  private isRootQuorumType(type: string): boolean {
+    return ROOT_QUORUM_ACTIVITY_TYPES.includes(type);
+  }
+
+  /** A user may vote while the activity waits, once, if it is not their own, and (for root-quorum activities) if they are a root user. */
+  private mayVote(activity: ActivityRecord, user: UserRecord): boolean {
+    if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return false;
+    if (user.organizationId !== activity.organizationId || user.userId === activity.userId) return false;
+    if (activity.votes.some((v) => v.userId === user.userId)) return false;
+    if (this.isRootQuorumType(activity.type)) {
+      const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
+      return organization?.rootQuorum.userIds.includes(user.userId) ?? false;
+    }
+    return true;
+  }
+
+  submit(context: RequestContext, submission: Submission | undefined) {
+    const { operation, caller, organization, now } = context;
+    const parameters = context.body.parameters as Record<string, unknown>;
+    const type = operation.activityType!;
+    const id = uuid();
+    const intent = { [operation.intentKey!]: parameters };
+    const activity: ActivityRecord = {
+      id,
+      seq: this.nextSeq(),
+      organizationId: organization.organizationId,
+      status: 'ACTIVITY_STATUS_CREATED',
+      type,
+      operation: operation.name,
+      intent,
+      result: {},
+      votes: [],
+      fingerprint: fingerprintOf({ id, organizationId: organization.organizationId, type, intent }),
+      userId: caller.user.userId,
+      credential: caller.credential,
+      createdAtMs: now,
+      updatedAtMs: now,
+    };
+    if (type === APPROVE || type === REJECT) {
+      const voted = this.vote(context, activity, type === APPROVE ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED', String(parameters.fingerprint));
+      activity.status = 'ACTIVITY_STATUS_COMPLETED';
+      activity.result = { [operation.resultKey!]: { activityId: voted.id } };
+      this.save(activity);
+      return this.view(activity, caller.user);
+    }
+    if (!submission) throw new ApiError(Code.UNIMPLEMENTED, `${operation.name} has no handler in this emulator version`);
+    const decision = this.decide(activity, submission, parameters);
+    if (decision === 'DENY') throw this.denial;
+    if (decision === 'CONSENSUS_NEEDED') {
+      activity.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+      this.save(activity);
+      return this.view(activity, caller.user);
+    }
+    // Runs now: an error is a request error and nothing, not even the activity, is kept.
+    activity.result = { [operation.resultKey!]: submission.execute(this.executionContext(activity, now), parameters) };
+    activity.status = 'ACTIVITY_STATUS_COMPLETED';
+    this.save(activity);
+    return this.view(activity, caller.user);
+  }
+
+  private denial: ApiError = denied('no policy allows this request');
+
+  private executionContext(activity: ActivityRecord, now: number): ExecutionContext {
+    const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
+    const user = this.db.get<UserRecord>(C.users, activity.userId);
+    if (!organization || !user) throw precondition('the organization or the user who submitted the activity no longer exists');
+    return { db: this.db, now, organization, user, activityId: activity.id };
+  }
+
+  /** Root quorum first, then policies. Sets `denial` when the answer is DENY. */
+  private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
+    const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId)!;
+    const rootUsers = new Set(organization.rootQuorum.userIds);
+    const approvers = activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
+    // The submitter's own request counts as their approval for the root quorum (never for policies).
+    const rootApprovals = new Set([activity.userId, ...approvers].filter((userId) => rootUsers.has(userId)));
+    const quorumMet = rootApprovals.size >= organization.rootQuorum.threshold;
+    if (this.isRootQuorumType(activity.type)) return quorumMet ? 'RUN' : 'CONSENSUS_NEEDED';
+    if (quorumMet) return 'RUN';
+    const user = this.db.get<UserRecord>(C.users, activity.userId);
+    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', activity.organizationId, C.policies);
+    const approverContext = approvers
+      .map((userId) => this.db.get<UserRecord>(C.users, userId))
+      .filter((u): u is UserRecord => u !== undefined)
+      .map((u) => ({ id: u.userId, name: u.userName, tags: u.userTags }));
+    let extra: Partial<PolicyRequest> = {};
+    if (submission.policyContext) extra = submission.policyContext(this.executionContext(activity, activity.updatedAtMs), parameters);
+    const verdict = evaluatePolicies(
+      policies.map((p) => ({ policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: p.condition, consensus: p.consensus })),
+      {
+        ...extra,
+        activity: { type: activity.type },
+        user: user ? { id: user.userId, name: user.userName, tags: user.userTags } : undefined,
+        credentials: [{ type: activity.credential.type, public_key: activity.credential.publicKey }],
+        approvers: approverContext,
+      },
+    );
+    if (verdict.outcome === 'ALLOW' || verdict.outcome === 'ROOT_QUORUM') return 'RUN';
+    if (verdict.outcome === 'CONSENSUS_NEEDED') return 'CONSENSUS_NEEDED';
+    this.denial = denied(verdict.reason);
+    return 'DENY';
+  }
+
+  private vote(context: RequestContext, voteActivity: ActivityRecord, selection: VoteRecord['selection'], fingerprint: string): ActivityRecord {
+    const { caller, now } = context;
+    const target = this.db
+      .lookupRecords<ActivityRecord>('activitiesByFingerprint', fingerprint, C.activities)
+      .find((a) => a.organizationId === voteActivity.organizationId);
+    if (!target) throw notFound(`no activity of organization ${voteActivity.organizationId} has fingerprint ${fingerprint}`, 'parameters.fingerprint');
+    if (target.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
+      throw precondition(`activity ${target.id} is ${target.status}; only an activity in ACTIVITY_STATUS_CONSENSUS_NEEDED takes votes`, 'parameters.fingerprint');
+    }
+    if (target.userId === caller.user.userId) throw precondition('the user who submitted an activity cannot vote on it', 'parameters.fingerprint');
+    if (target.votes.some((v) => v.userId === caller.user.userId)) {
+      throw new ApiError(Code.ALREADY_EXISTS, `user ${caller.user.userId} already voted on activity ${target.id}`);
+    }
+    if (!this.mayVote(target, caller.user)) throw denied(`only root users vote on ${target.type}`);
+    const updated: ActivityRecord = structuredClone(target);
+    updated.votes.push({
+      id: uuid(),
+      userId: caller.user.userId,
+      selection,
+      message: context.raw,
+      publicKey: caller.credential.publicKey,
+      signature: caller.signature,
+      scheme: caller.scheme,
+      createdAtMs: now,
+    });
+    updated.updatedAtMs = now;
+    if (selection === 'VOTE_SELECTION_REJECTED') {
+      updated.status = 'ACTIVITY_STATUS_REJECTED';
+      this.save(updated);
+      return updated;
+    }
+    const submission = this.submissions()[updated.operation];
+    const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
+    const decision = submission ? this.decide(updated, submission, parameters) : 'DENY';
+    if (decision === 'CONSENSUS_NEEDED') {
+      this.save(updated);
+      return updated;
+    }
+    if (decision === 'DENY') {
+      updated.status = 'ACTIVITY_STATUS_FAILED';
+      updated.failure = { code: Code.PERMISSION_DENIED, message: this.denial.message, details: [] };
+      this.save(updated);
+      return updated;
+    }
+    // The approved activity runs now; if it cannot be carried out any more, it fails and its partial writes are undone.
+    const savepoint = this.db.savepoint();
+    try {
+      updated.result = { [resultKeyOf(updated)]: submission!.execute(this.executionContext(updated, now), parameters) };
+      updated.status = 'ACTIVITY_STATUS_COMPLETED';
+    } catch (error) {
+      this.db.rollback(savepoint);
+      const failure = error instanceof ApiError ? error : new ApiError(Code.INTERNAL, `emulator bug: ${error instanceof Error ? error.message : String(error)}`);
+      updated.status = 'ACTIVITY_STATUS_FAILED';
+      updated.failure = { code: failure.code, message: failure.message, details: failure.details };
+    }
+    this.save(updated);
+    return updated;
+  }
+}
+
+function resultKeyOf(activity: ActivityRecord): string {
+  return OPERATIONS.get(activity.operation)?.resultKey ?? `${activity.operation}Result`;
+}

@@ -1,0 +1,234 @@
+// Stored records (what exportState holds) and their API views (what responses show).
+import { toTimestamp, type Timestamp } from './encoding.js';
+import type { Database } from './store.js';
+
+export const C = {
+  organizations: 'organizations',
+  users: 'users',
+  apiKeys: 'apiKeys',
+  authenticators: 'authenticators',
+  oauthProviders: 'oauthProviders',
+  policies: 'policies',
+  tags: 'tags',
+  invitations: 'invitations',
+  activities: 'activities',
+  sessions: 'sessions',
+  meta: 'meta',
+} as const;
+
+export interface Feature {
+  name: string;
+  value: string;
+}
+export interface OrganizationRecord {
+  organizationId: string;
+  organizationName: string;
+  parentOrganizationId: string | null;
+  rootQuorum: { threshold: number; userIds: string[] };
+  features: Feature[];
+  createdAtMs: number;
+}
+export interface UserRecord {
+  userId: string;
+  organizationId: string;
+  userName: string;
+  userEmail?: string;
+  userPhoneNumber?: string;
+  accessType?: string;
+  userTags: string[];
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+export interface ApiKeyRecord {
+  apiKeyId: string;
+  userId: string;
+  organizationId: string;
+  apiKeyName: string;
+  publicKey: string;
+  curveType: 'API_KEY_CURVE_P256' | 'API_KEY_CURVE_SECP256K1' | 'API_KEY_CURVE_ED25519';
+  expirationSeconds?: string;
+  createdAtMs: number;
+}
+export interface AuthenticatorRecord {
+  authenticatorId: string;
+  userId: string;
+  organizationId: string;
+  authenticatorName: string;
+  credentialId: string;
+  publicKey: string;
+  rpIdHash: string;
+  signCount: number;
+  aaguid: string;
+  attestationType: string;
+  transports: string[];
+  createdAtMs: number;
+}
+export interface OauthProviderRecord {
+  providerId: string;
+  userId: string;
+  organizationId: string;
+  providerName: string;
+  issuer: string;
+  audience: string;
+  subject: string;
+  createdAtMs: number;
+}
+export interface PolicyRecord {
+  policyId: string;
+  organizationId: string;
+  policyName: string;
+  effect: 'EFFECT_ALLOW' | 'EFFECT_DENY';
+  condition: string;
+  consensus: string;
+  notes: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+export interface TagRecord {
+  tagId: string;
+  organizationId: string;
+  tagName: string;
+  tagType: 'TAG_TYPE_USER' | 'TAG_TYPE_PRIVATE_KEY';
+  /** Private keys carrying the tag (user tags live on the user record). */
+  privateKeyIds: string[];
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+export interface InvitationRecord {
+  invitationId: string;
+  organizationId: string;
+  receiverUserName: string;
+  receiverUserEmail: string;
+  receiverUserTags: string[];
+  accessType: string;
+  senderUserId: string;
+  createdAtMs: number;
+}
+export interface VoteRecord {
+  id: string;
+  userId: string;
+  selection: 'VOTE_SELECTION_APPROVED' | 'VOTE_SELECTION_REJECTED';
+  message: string;
+  publicKey: string;
+  signature: string;
+  scheme: string;
+  createdAtMs: number;
+}
+export interface ActivityRecord {
+  id: string;
+  seq: number;
+  organizationId: string;
+  status: string;
+  type: string;
+  operation: string;
+  intent: Record<string, unknown>;
+  result: Record<string, unknown>;
+  votes: VoteRecord[];
+  fingerprint: string;
+  failure?: { code: number; message: string; details: unknown[] };
+  /** Who submitted it, and with which credential. */
+  userId: string;
+  credential: { type: string; publicKey: string };
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+export interface SessionRecord {
+  session: string;
+  userId: string;
+  organizationId: string;
+  expiresAtMs: number;
+}
+
+export const ts = (ms: number): Timestamp => toTimestamp(ms);
+
+export function apiKeyView(key: ApiKeyRecord) {
+  return {
+    credential: { publicKey: key.publicKey, type: CREDENTIAL_TYPE_BY_CURVE[key.curveType] },
+    apiKeyId: key.apiKeyId,
+    apiKeyName: key.apiKeyName,
+    createdAt: ts(key.createdAtMs),
+    updatedAt: ts(key.createdAtMs),
+    ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds } : {}),
+  };
+}
+
+export const CREDENTIAL_TYPE_BY_CURVE = {
+  API_KEY_CURVE_P256: 'CREDENTIAL_TYPE_API_KEY_P256',
+  API_KEY_CURVE_SECP256K1: 'CREDENTIAL_TYPE_API_KEY_SECP256K1',
+  API_KEY_CURVE_ED25519: 'CREDENTIAL_TYPE_API_KEY_ED25519',
+} as const;
+
+export function authenticatorView(a: AuthenticatorRecord) {
+  return {
+    transports: a.transports,
+    attestationType: a.attestationType,
+    aaguid: a.aaguid,
+    credentialId: a.credentialId,
+    model: a.aaguid === '00000000-0000-0000-0000-000000000000' ? 'Unknown authenticator' : `Authenticator ${a.aaguid}`,
+    credential: { publicKey: a.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+    authenticatorId: a.authenticatorId,
+    authenticatorName: a.authenticatorName,
+    createdAt: ts(a.createdAtMs),
+    updatedAt: ts(a.createdAtMs),
+  };
+}
+
+export function oauthProviderView(p: OauthProviderRecord) {
+  return {
+    providerId: p.providerId,
+    providerName: p.providerName,
+    issuer: p.issuer,
+    audience: p.audience,
+    subject: p.subject,
+    createdAt: ts(p.createdAtMs),
+    updatedAt: ts(p.createdAtMs),
+  };
+}
+
+export function userView(db: Database, user: UserRecord) {
+  return {
+    userId: user.userId,
+    userName: user.userName,
+    ...(user.userEmail !== undefined ? { userEmail: user.userEmail } : {}),
+    ...(user.userPhoneNumber !== undefined ? { userPhoneNumber: user.userPhoneNumber } : {}),
+    authenticators: db.lookupRecords<AuthenticatorRecord>('authenticatorsByUser', user.userId, C.authenticators).map(authenticatorView),
+    apiKeys: db.lookupRecords<ApiKeyRecord>('apiKeysByUser', user.userId, C.apiKeys).map(apiKeyView),
+    userTags: user.userTags,
+    oauthProviders: db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', user.userId, C.oauthProviders).map(oauthProviderView),
+    createdAt: ts(user.createdAtMs),
+    updatedAt: ts(user.updatedAtMs),
+  };
+}
+
+export function policyView(p: PolicyRecord) {
+  return {
+    policyId: p.policyId,
+    policyName: p.policyName,
+    effect: p.effect,
+    createdAt: ts(p.createdAtMs),
+    updatedAt: ts(p.updatedAtMs),
+    notes: p.notes,
+    consensus: p.consensus,
+    condition: p.condition,
+  };
+}
+
+export function tagView(t: TagRecord) {
+  return { tagId: t.tagId, tagName: t.tagName, tagType: t.tagType, createdAt: ts(t.createdAtMs), updatedAt: ts(t.updatedAtMs) };
+}
+
+export function defineIndexes(db: Database): void {
+  const one = (key: string | null | undefined): string[] => (key ? [key] : []);
+  db.defineIndex('usersByOrg', C.users, (u: UserRecord) => [u.organizationId]);
+  db.defineIndex('apiKeysByUser', C.apiKeys, (k: ApiKeyRecord) => [k.userId]);
+  db.defineIndex('apiKeysByPublicKey', C.apiKeys, (k: ApiKeyRecord) => [k.publicKey]);
+  db.defineIndex('authenticatorsByUser', C.authenticators, (a: AuthenticatorRecord) => [a.userId]);
+  db.defineIndex('authenticatorsByCredentialId', C.authenticators, (a: AuthenticatorRecord) => [a.credentialId]);
+  db.defineIndex('oauthProvidersByUser', C.oauthProviders, (p: OauthProviderRecord) => [p.userId]);
+  db.defineIndex('policiesByOrg', C.policies, (p: PolicyRecord) => [p.organizationId]);
+  db.defineIndex('tagsByOrg', C.tags, (t: TagRecord) => [t.organizationId]);
+  db.defineIndex('invitationsByOrg', C.invitations, (i: InvitationRecord) => [i.organizationId]);
+  db.defineIndex('activitiesByOrg', C.activities, (a: ActivityRecord) => [a.organizationId]);
+  db.defineIndex('activitiesByFingerprint', C.activities, (a: ActivityRecord) => [a.fingerprint]);
+  db.defineIndex('subOrgsByParent', C.organizations, (o: OrganizationRecord) => one(o.parentOrganizationId));
+}
