@@ -21,103 +21,68 @@ export interface ContextField {
   values?: readonly string[];
 }
 
+/** One row of CONTEXT_FIELDS: path, type, description, example (`''` for containers), values. */
+type FieldRow = [path: string, type: FieldType, description: string, example?: string, values?: readonly string[]];
+
+const CREDENTIAL_TYPES = [
+  'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+  'CREDENTIAL_TYPE_API_KEY_P256',
+  'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+  'CREDENTIAL_TYPE_API_KEY_SECP256K1',
+  'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+  'CREDENTIAL_TYPE_API_KEY_ED25519',
+  'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+] as const;
+
+const ROWS: FieldRow[] = [
+  ['activity', 'object', 'The activity being requested.'],
+  ['activity.type', 'string', 'Activity type constant.', "'ACTIVITY_TYPE_SIGN_TRANSACTION'", ACTIVITY_TYPE_NAMES],
+  ['activity.resource', 'string', 'What the activity acts on; derived from the type when the request omits it.', "'PRIVATE_KEY'", ACTIVITY_RESOURCES],
+  ['activity.action', 'string', 'What the activity does; derived from the type when the request omits it.', "'SIGN'", ACTIVITY_ACTIONS],
+  ['user', 'object', 'The user who submitted the request (whose stamp signed it).'],
+  ['user.id', 'string', 'ID of the requesting user.', "'4b894565-fa04-4e6d-9e3a-1f2a3b4c5d6e'"],
+  ['user.name', 'string', 'Name of the requesting user.', "'alice'"],
+  ['user.tags', 'list<string>', 'User tag IDs of the requesting user.', "['ops']"],
+  ['wallet', 'object', 'The wallet the activity uses, if any.'],
+  ['wallet.id', 'string', 'Wallet ID.', "'wal-treasury'"],
+  ['wallet.name', 'string', 'Wallet name.', "'Treasury'"],
+  ['wallet_account', 'object', 'The wallet account that signs, if any.'],
+  ['wallet_account.address', 'string', 'Address of the signing wallet account.', "'0x7c1a3b…'"],
+  ['private_key', 'object', 'The private key the activity uses, if any.'],
+  ['private_key.id', 'string', 'Private key ID.', "'pk-hot-1'"],
+  ['private_key.tags', 'list<string>', 'Private key tag IDs.', "['hot']"],
+  ['eth', 'object', 'Ethereum data; present only for Ethereum transactions.'],
+  ['eth.tx', 'object', 'The unsigned Ethereum transaction.'],
+  ['eth.tx.to', 'string', 'Recipient address, 0x-prefixed hex.', "'0x1111…'"],
+  ['eth.tx.value', 'integer', 'Amount in wei.', '1000000000000000000'],
+  ['eth.tx.chain_id', 'integer', 'EIP-155 chain ID.', '1'],
+  ['eth.tx.data', 'string', "Call data, 0x-prefixed hex ('0x' when empty).", "'0xa9059cbb…'"],
+  ['eth.tx.gas', 'integer', 'Gas limit.', '21000'],
+  ['eth.tx.nonce', 'integer', 'Sender nonce.', '7'],
+  ['solana', 'object', 'Solana data; present only for Solana transactions.'],
+  ['solana.tx', 'object', 'The unsigned Solana transaction.'],
+  ['solana.tx.program_keys', 'list<string>', 'Program IDs the transaction invokes.', "['11111111111111111111111111111111']"],
+  ['solana.tx.transfers', 'list<object>', 'Native SOL transfers in the transaction.'],
+  ['solana.tx.transfers[].from', 'string', 'Sender account.', "'7xKX…'"],
+  ['solana.tx.transfers[].to', 'string', 'Recipient account.', "'9WzD…'"],
+  ['solana.tx.transfers[].amount', 'integer', 'Amount in lamports.', '5000000'],
+  ['solana.tx.recent_blockhash', 'string', 'Recent blockhash, base58.', "'EkSn…'"],
+  ['credentials', 'list<object>', 'Credentials that stamped the request (empty list when absent).'],
+  ['credentials[].type', 'string', 'Credential type constant.', "'CREDENTIAL_TYPE_API_KEY_P256'", CREDENTIAL_TYPES],
+  ['credentials[].public_key', 'string', 'Public key of the credential, hex.', "'02a1…'"],
+  ['approvers', 'list<object>', 'Users who have approved the activity so far (empty list when absent).'],
+  ['approvers[].id', 'string', 'User ID of the approver.', "'usr-bob'"],
+  ['approvers[].name', 'string', 'User name of the approver.', "'bob'"],
+  ['approvers[].tags', 'list<string>', 'User tag IDs of the approver.', "['finance']"],
+];
+
 /**
  * The request context an expression can read. `check()` rejects any other name.
  * Keep in step with the README table (a test compares them).
  */
-export const CONTEXT_FIELDS: readonly ContextField[] = [
-  { path: 'activity', type: 'object', description: 'The activity being requested.', example: '' },
-  {
-    path: 'activity.type',
-    type: 'string',
-    description: 'Activity type constant.',
-    example: "'ACTIVITY_TYPE_SIGN_TRANSACTION'",
-    values: ACTIVITY_TYPE_NAMES,
-  },
-  {
-    path: 'activity.resource',
-    type: 'string',
-    description: 'What the activity acts on; derived from the type when the request omits it.',
-    example: "'PRIVATE_KEY'",
-    values: ACTIVITY_RESOURCES,
-  },
-  {
-    path: 'activity.action',
-    type: 'string',
-    description: 'What the activity does; derived from the type when the request omits it.',
-    example: "'SIGN'",
-    values: ACTIVITY_ACTIONS,
-  },
-  { path: 'user', type: 'object', description: 'The user who submitted the request (whose stamp signed it).', example: '' },
-  { path: 'user.id', type: 'string', description: 'ID of the requesting user.', example: "'4b894565-fa04-4e6d-9e3a-1f2a3b4c5d6e'" },
-  { path: 'user.name', type: 'string', description: 'Name of the requesting user.', example: "'alice'" },
-  { path: 'user.tags', type: 'list<string>', description: 'User tag IDs of the requesting user.', example: "['ops']" },
-  { path: 'wallet', type: 'object', description: 'The wallet the activity uses, if any.', example: '' },
-  { path: 'wallet.id', type: 'string', description: 'Wallet ID.', example: "'wal-treasury'" },
-  { path: 'wallet.name', type: 'string', description: 'Wallet name.', example: "'Treasury'" },
-  { path: 'wallet_account', type: 'object', description: 'The wallet account that signs, if any.', example: '' },
-  {
-    path: 'wallet_account.address',
-    type: 'string',
-    description: 'Address of the signing wallet account.',
-    example: "'0x7c1a3b…'",
-  },
-  { path: 'private_key', type: 'object', description: 'The private key the activity uses, if any.', example: '' },
-  { path: 'private_key.id', type: 'string', description: 'Private key ID.', example: "'pk-hot-1'" },
-  { path: 'private_key.tags', type: 'list<string>', description: 'Private key tag IDs.', example: "['hot']" },
-  { path: 'eth', type: 'object', description: 'Ethereum data; present only for Ethereum transactions.', example: '' },
-  { path: 'eth.tx', type: 'object', description: 'The unsigned Ethereum transaction.', example: '' },
-  { path: 'eth.tx.to', type: 'string', description: 'Recipient address, 0x-prefixed hex.', example: "'0x1111…'" },
-  { path: 'eth.tx.value', type: 'integer', description: 'Amount in wei.', example: '1000000000000000000' },
-  { path: 'eth.tx.chain_id', type: 'integer', description: 'EIP-155 chain ID.', example: '1' },
-  { path: 'eth.tx.data', type: 'string', description: "Call data, 0x-prefixed hex ('0x' when empty).", example: "'0xa9059cbb…'" },
-  { path: 'eth.tx.gas', type: 'integer', description: 'Gas limit.', example: '21000' },
-  { path: 'eth.tx.nonce', type: 'integer', description: 'Sender nonce.', example: '7' },
-  { path: 'solana', type: 'object', description: 'Solana data; present only for Solana transactions.', example: '' },
-  { path: 'solana.tx', type: 'object', description: 'The unsigned Solana transaction.', example: '' },
-  {
-    path: 'solana.tx.program_keys',
-    type: 'list<string>',
-    description: 'Program IDs the transaction invokes.',
-    example: "['11111111111111111111111111111111']",
-  },
-  { path: 'solana.tx.transfers', type: 'list<object>', description: 'Native SOL transfers in the transaction.', example: '' },
-  { path: 'solana.tx.transfers[].from', type: 'string', description: 'Sender account.', example: "'7xKX…'" },
-  { path: 'solana.tx.transfers[].to', type: 'string', description: 'Recipient account.', example: "'9WzD…'" },
-  { path: 'solana.tx.transfers[].amount', type: 'integer', description: 'Amount in lamports.', example: '5000000' },
-  { path: 'solana.tx.recent_blockhash', type: 'string', description: 'Recent blockhash, base58.', example: "'EkSn…'" },
-  {
-    path: 'credentials',
-    type: 'list<object>',
-    description: 'Credentials that stamped the request (empty list when absent).',
-    example: '',
-  },
-  {
-    path: 'credentials[].type',
-    type: 'string',
-    description: 'Credential type constant.',
-    example: "'CREDENTIAL_TYPE_API_KEY_P256'",
-    values: [
-      'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
-      'CREDENTIAL_TYPE_API_KEY_P256',
-      'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
-      'CREDENTIAL_TYPE_API_KEY_SECP256K1',
-      'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
-      'CREDENTIAL_TYPE_API_KEY_ED25519',
-      'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
-    ],
-  },
-  { path: 'credentials[].public_key', type: 'string', description: 'Public key of the credential, hex.', example: "'02a1…'" },
-  {
-    path: 'approvers',
-    type: 'list<object>',
-    description: 'Users who have approved the activity so far (empty list when absent).',
-    example: '',
-  },
-  { path: 'approvers[].id', type: 'string', description: 'User ID of the approver.', example: "'usr-bob'" },
-  { path: 'approvers[].name', type: 'string', description: 'User name of the approver.', example: "'bob'" },
-  { path: 'approvers[].tags', type: 'list<string>', description: 'User tag IDs of the approver.', example: "['finance']" },
-];
+export const CONTEXT_FIELDS: readonly ContextField[] = ROWS.map(([path, type, description, example = '', values]) =>
+  values ? { path, type, description, example, values } : { path, type, description, example },
+);
 
 const BY_PATH = new Map(CONTEXT_FIELDS.map((f) => [f.path, f]));
 
