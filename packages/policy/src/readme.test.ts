@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { ACTIVITY_TYPES } from './activities.js';
 import { CONTEXT_FIELDS } from './context-fields.js';
+import { MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH } from './limits.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -14,4 +15,9 @@ test('the README lists every activity type with its resource and action', () => 
   for (const t of ACTIVITY_TYPES) {
     expect(readme).toContain(`| \`${t.type}\` | \`${t.resource}\` | \`${t.action}\``);
   }
+});
+
+test('the README states the limits the package enforces', () => {
+  expect(readme).toContain(`| Expression length | ${MAX_EXPRESSION_LENGTH} characters (Unicode code points) | \`MAX_EXPRESSION_LENGTH\``);
+  expect(readme).toContain(`| Nesting depth | ${MAX_NESTING_DEPTH} levels | \`MAX_NESTING_DEPTH\``);
 });

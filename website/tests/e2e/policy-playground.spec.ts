@@ -120,6 +120,69 @@ test.describe('policy playground', () => {
     await expect(playground.getByLabel('Sample request')).toBeVisible();
   });
 
+  test('an expression nested too deeply says so inline and keeps the text', async ({page}) => {
+    const playground = await openPlayground(page);
+    const condition = playground.getByLabel('Condition', {exact: true});
+    const bangs = '!'.repeat(5000);
+    await condition.fill(bangs);
+
+    await expect(playground.getByRole('alert')).toHaveText(/^Line 1:33: The expression is too deeply nested: more than 32 levels/);
+    await expect(condition).toHaveValue(bangs);
+    await expect(condition).toHaveAttribute('aria-invalid', 'true');
+    await expect(playground.getByText('Verdict:')).toContainText('Cannot evaluate');
+    await expect(page.getByText('could not load')).toHaveCount(0);
+    await expect(page.getByRole('button', {name: 'Retry'})).toHaveCount(0);
+  });
+
+  test('a request context nested too deeply says so inline and keeps the text', async ({page}) => {
+    const playground = await openPlayground(page);
+    const context = playground.getByLabel('Request context (JSON)');
+    const brackets = '['.repeat(20000);
+    await context.fill(brackets);
+
+    await expect(playground.getByRole('alert')).toHaveText(/^Line 1:33: The request context is too deeply nested/);
+    await expect(context).toHaveValue(brackets);
+    await expect(context).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('could not load')).toHaveCount(0);
+    // Still working: a valid context brings the verdict back.
+    await context.fill('{"activity": {"type": "ACTIVITY_TYPE_SIGN_TRANSACTION"}, "eth": {"tx": {"value": "1"}}}');
+    await expect(playground.getByText('Verdict:')).toContainText('Verdict: Allowed');
+  });
+
+  test('while its code loads it says it is loading, not that it needs JavaScript', async ({page}) => {
+    await gotoHydrated(page, LANGUAGE);
+    // Hold back every script requested from now on: the playground's chunk is fetched when it comes into view.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.locator('#playground').scrollIntoViewIfNeeded();
+    const preview = page.getByRole('region', {name: 'Policy playground (static preview)'});
+    await expect(preview.getByRole('status')).toHaveText('Loading the playground…');
+    await expect(preview).toHaveAttribute('aria-busy', 'true');
+    // Playwright's text matchers skip <noscript>, so read what the reader sees.
+    expect(await preview.innerText()).not.toContain('needs JavaScript');
+
+    release();
+    const playground = page.getByRole('region', {name: 'Policy playground', exact: true});
+    await expect(playground.getByLabel('Condition', {exact: true})).toBeVisible();
+    await expect(preview).toHaveCount(0);
+  });
+
+  test('without JavaScript it shows the policy and says the playground needs JavaScript', async ({browser}) => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto(LANGUAGE);
+    const preview = page.getByRole('region', {name: 'Policy playground (static preview)'});
+    // Playwright's text matchers skip <noscript>; innerText is what the reader sees.
+    const shown = await preview.innerText();
+    expect(shown).toContain('Editing and evaluating it needs JavaScript.');
+    expect(shown).not.toContain('Loading');
+    await context.close();
+  });
+
   test('a "Try it" link opens the playground with that example', async ({page}) => {
     await gotoHydrated(page, '/concepts/policies/examples');
     await page.getByRole('link', {name: 'Try it in the playground: Large transfers need two approvals'}).click();

@@ -1,5 +1,6 @@
 import {Suspense, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useRetryableLazy} from '@site/src/hooks/useRetryableLazy';
 import {useSeen} from '@site/src/hooks/useSeen';
 import {resolveInitial} from './initial';
@@ -9,12 +10,29 @@ import styles from './styles.module.css';
 // The parser and engine live in the playground's own chunk, fetched only when the playground scrolls into view.
 const loadPlayground = () => import('./index');
 
-/** What readers without JavaScript (and the server render) see: the initial policy as code. */
-function StaticPolicy(props: PolicyPlaygroundProps): ReactNode {
+/**
+ * The initial policy as code: what the server render shows, what readers without JavaScript keep,
+ * and what stands in while the playground's code loads (`loading`, only ever true in the browser).
+ * The "needs JavaScript" note is in <noscript>, so a reader with JavaScript never sees it.
+ */
+function StaticPolicy({loading, ...props}: PolicyPlaygroundProps & {loading: boolean}): ReactNode {
   const initial = resolveInitial(props);
   return (
-    <section className={styles.playground} aria-label="Policy playground (static preview)" data-md-omit="">
-      <p className={styles.help}>The playground starts with this policy. Editing and evaluating it needs JavaScript.</p>
+    <section
+      className={styles.playground}
+      aria-label="Policy playground (static preview)"
+      aria-busy={loading || undefined}
+      data-md-omit="">
+      {loading ? (
+        <p role="status" className={styles.loading}>
+          Loading the playground…
+        </p>
+      ) : (
+        <p className={styles.help}>The playground starts with this policy.</p>
+      )}
+      <noscript>
+        <p className={styles.help}>Editing and evaluating it needs JavaScript.</p>
+      </noscript>
       <dl className={styles.staticList}>
         <dt>Effect</dt>
         <dd>
@@ -43,6 +61,11 @@ function StaticPolicy(props: PolicyPlaygroundProps): ReactNode {
 
 export type {PolicyPlaygroundProps} from './initial';
 
+/** A failed fetch of the playground's code (Rspack names it ChunkLoadError), as opposed to a bug in it. */
+function isChunkLoadError(error: Error): boolean {
+  return error.name === 'ChunkLoadError' || /loading (css )?chunk|dynamically imported module/i.test(error.message);
+}
+
 /**
  * Use this on pages: `<PolicyPlayground exampleId="two-approvals-for-large-transfers" />`.
  * The server render and a first visit show the static policy; the playground
@@ -53,15 +76,21 @@ export type {PolicyPlaygroundProps} from './initial';
 export default function PolicyPlaygroundLazy(props: PolicyPlaygroundProps): ReactNode {
   const [ref, seen] = useSeen<HTMLDivElement>();
   const [PolicyPlayground, reload] = useRetryableLazy(loadPlayground);
-  const fallback = <StaticPolicy {...props} />;
+  // False in the server render and while hydrating, so both renders match; true right after.
+  const isBrowser = useIsBrowser();
+  const fallback = <StaticPolicy {...props} loading={isBrowser} />;
   return (
     <div ref={ref}>
       {seen ? (
         <ErrorBoundary
-          fallback={({tryAgain}) => (
+          fallback={({error, tryAgain}) => (
             <>
               <div role="alert" className={styles.loadProblem}>
-                <p>The playground could not load. Check your connection and try again.</p>
+                <p>
+                  {isChunkLoadError(error)
+                    ? 'The playground could not load. Check your connection and try again.'
+                    : `The playground stopped with an error (${error.message}).`}
+                </p>
                 <button
                   type="button"
                   className="button button--secondary button--sm"
@@ -72,7 +101,7 @@ export default function PolicyPlaygroundLazy(props: PolicyPlaygroundProps): Reac
                   Retry
                 </button>
               </div>
-              {fallback}
+              <StaticPolicy {...props} loading={false} />
             </>
           )}>
           <Suspense fallback={fallback}>

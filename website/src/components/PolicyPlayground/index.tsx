@@ -43,10 +43,6 @@ function ErrorView({source, diagnostics, id}: {source: string; diagnostics: Diag
   );
 }
 
-/**
- * Try a policy against a request in the browser: edit the condition, consensus, effect and the
- * request context, and see the engine's verdict. Loaded through ./Lazy on the pages that use it.
- */
 interface ExpressionFieldProps {
   id: string;
   helpId: string;
@@ -87,6 +83,10 @@ function ExpressionField({id, helpId, errorId, label, help, rows, value, onChang
   );
 }
 
+/**
+ * Try a policy against a request in the browser: edit the condition, consensus, effect and the
+ * request context, and see the engine's verdict. Loaded through ./Lazy on the pages that use it.
+ */
 export default function PolicyPlayground(props: PolicyPlaygroundProps): ReactNode {
   // Props seed the editors once; later prop changes do not overwrite what the reader typed.
   const [initial] = useState(() => resolveInitial(props));

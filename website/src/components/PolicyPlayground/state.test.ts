@@ -65,6 +65,36 @@ describe('computeDisplay', () => {
   });
 });
 
+describe('input beyond the limits', () => {
+  test('! repeated 5,000 times is too deeply nested, shown against the condition', () => {
+    const condition = '!'.repeat(5000) + 'true';
+    const d = computeDisplay({condition, consensus: '', effect: 'EFFECT_ALLOW', contextText: signContext});
+    expect(d.status).toBe('INVALID');
+    expect(d.reason).toMatch(/^Fix the condition/);
+    expect(d.diagnostics.condition).toEqual([
+      expect.objectContaining({message: expect.stringContaining('too deeply nested'), start: 32, line: 1, column: 33}),
+    ]);
+  });
+
+  test('a consensus over the length limit is too long', () => {
+    const consensus = Array.from({length: 2000}, () => 'approvers.count() > 0').join(' && ');
+    const d = computeDisplay({condition: '', consensus, effect: 'EFFECT_ALLOW', contextText: signContext});
+    expect(d.diagnostics.consensus[0]?.message).toMatch(/^The expression is too long: \d+ characters, and the limit is 4096\.$/);
+  });
+
+  test('20,000 [ in the request context is too deeply nested, not a crash', () => {
+    const d = computeDisplay({condition: '', consensus: '', effect: 'EFFECT_ALLOW', contextText: '['.repeat(20000)});
+    expect(d.status).toBe('INVALID');
+    expect(d.contextError).toEqual({message: expect.stringContaining('too deeply nested'), line: 1, column: 33});
+  });
+
+  test('deep but valid JSON inside a known field is refused by the engine, deeper JSON by the limit', () => {
+    const nested = (n: number) => `{"user": {"tags": ${'['.repeat(n)}${']'.repeat(n)}}}`;
+    expect(computeDisplay({condition: '', consensus: '', effect: 'EFFECT_ALLOW', contextText: nested(30)}).contextError?.message).toMatch(/user\.tags/);
+    expect(computeDisplay({condition: '', consensus: '', effect: 'EFFECT_ALLOW', contextText: nested(31)}).contextError?.message).toMatch(/too deeply nested/);
+  });
+});
+
 describe('helpers', () => {
   test('parseContext rejects non-objects and reads positions', () => {
     expect(parseContext('[]')).toEqual({error: {message: expect.stringMatching(/must be a JSON object/)}});

@@ -1,4 +1,4 @@
-import {evaluatePolicies, parse, check, PolicyError} from '@sigil/policy';
+import {evaluatePolicies, parse, check, checkContextJsonLimits, PolicyError} from '@sigil/policy';
 import type {Outcome, PolicyRequest} from '@sigil/policy';
 import type {PlaygroundEffect} from './initial';
 import {jsonErrorOffset} from './json-position';
@@ -69,6 +69,13 @@ export function lineColumn(text: string, offset: number): {line: number; column:
 
 /** Parses the context textarea; on a syntax error the position comes from jsonErrorOffset, not the engine's message. */
 export function parseContext(text: string): {context: PolicyRequest} | {error: NonNullable<DisplayState['contextError']>} {
+  // Before anything that walks the text or the value recursively (jsonErrorOffset does).
+  try {
+    checkContextJsonLimits(text);
+  } catch (e) {
+    if (!(e instanceof PolicyError)) throw e;
+    return {error: {message: e.message, line: e.line, column: e.column}};
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -83,8 +90,25 @@ export function parseContext(text: string): {context: PolicyRequest} | {error: N
   return {context: value as PolicyRequest};
 }
 
-/** Everything the playground shows, from what the reader typed. Pure, so it is unit-tested. */
+/**
+ * Everything the playground shows, from what the reader typed. Pure, so it is unit-tested.
+ * Never throws: an error that escaped here would reach the lazy-load error boundary, which
+ * replaces the playground and loses what the reader typed.
+ */
 export function computeDisplay(input: PlaygroundInput): DisplayState {
+  try {
+    return display(input);
+  } catch (e) {
+    return {
+      status: 'INVALID',
+      label: STATUS_LABELS.INVALID,
+      reason: `The playground could not evaluate this input (${e instanceof Error ? e.message : String(e)}). Your text is kept: change it to try again.`,
+      diagnostics: {condition: [], consensus: []},
+    };
+  }
+}
+
+function display(input: PlaygroundInput): DisplayState {
   const diagnostics: Record<ExpressionName, Diagnostic[]> = {
     condition: diagnose('condition', input.condition),
     consensus: diagnose('consensus', input.consensus),
