@@ -51,24 +51,33 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-/** Resolves when the user stops the emulator: the Io's signal in tests and embedders, else Ctrl-C or SIGTERM. */
-function stopped(io: Io): Promise<string> {
+/**
+ * Resolves when the user stops the emulator: the Io's signal in tests and embedders, else Ctrl-C or SIGTERM.
+ * Listening starts before the server does, so a signal that arrives right after the banner is not missed.
+ */
+function whenStopped(io: Io): { stopped: Promise<string>; dispose: () => void } {
   if (io.stopSignal) {
     const signal = io.stopSignal;
-    return new Promise((resolve) => {
+    const stopped = new Promise<string>((resolve) => {
       if (signal.aborted) resolve('stop requested');
       else signal.addEventListener('abort', () => resolve('stop requested'), { once: true });
     });
+    return { stopped, dispose: () => undefined };
   }
-  return new Promise((resolve) => {
-    const onSignal = (name: NodeJS.Signals): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+  let onSignal: (name: NodeJS.Signals) => void = () => undefined;
+  const dispose = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const stopped = new Promise<string>((resolve) => {
+    onSignal = (name) => {
+      dispose();
       resolve(name);
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
+  return { stopped, dispose };
 }
 
 async function start(args: string[], io: Io): Promise<number> {
@@ -94,6 +103,7 @@ async function start(args: string[], io: Io): Promise<number> {
     if (values[name] === '') throw new UsageError(`--${name} needs a value`);
   }
   const port = parsePort(values.port);
+  const { stopped, dispose } = whenStopped(io);
   let server;
   try {
     server = await startEmulatorServer({
@@ -107,10 +117,11 @@ async function start(args: string[], io: Io): Promise<number> {
       cliCommand: cliCommand(),
     });
   } catch (error) {
+    dispose();
     // Every start failure (port in use, unusable --data or --import) is the user's to fix; say it in one line.
     throw new CliError((error as Error).message);
   }
-  const reason = await stopped(io);
+  const reason = await stopped;
   io.stdout(`Stopping (${reason})…`);
   await server.close();
   const kept = [values.data ? `state kept in ${server.dataDir}` : undefined, values.export ? `state exported to ${values.export}` : undefined].filter(Boolean);

@@ -86,6 +86,34 @@ describe('DataDir', () => {
     await again.dataDir.close();
   });
 
+  it('enqueue + barrier: batches queued during a write share the next one, and the barrier waits for all of them', async () => {
+    const path = join(root, 'data');
+    const { dataDir } = await reopen(path);
+    for (let i = 0; i < 200; i++) dataDir.enqueue([user(i)]);
+    await dataDir.barrier();
+    const log = await readFile(join(path, 'log-000000.jsonl'), 'utf8');
+    expect(log.trimEnd().split('\n')).toHaveLength(200);
+    expect(dataDir.stats.writes).toBeLessThanOrEqual(2);
+    await dataDir.close();
+  });
+
+  it('after a failed write, acknowledges nothing more until a restart', async () => {
+    const path = join(root, 'data');
+    const lines: string[] = [];
+    const { dataDir } = await DataDir.open(path, { log: (line) => lines.push(line) });
+    await dataDir.append([user(1)]);
+    // Pull the file out from under it, as a failing disk would.
+    await (dataDir as unknown as { logFile: { close(): Promise<void> } }).logFile.close();
+    dataDir.enqueue([user(2)]);
+    await expect(dataDir.barrier()).rejects.toThrow(/writing the change log in .* failed .*restart the emulator/);
+    await expect(dataDir.append([user(3)])).rejects.toThrow(/restart the emulator/);
+    expect(lines[0]).toMatch(/^writing the change log failed/);
+    await rm(join(path, 'lock.pid'));
+    const again = await reopen(path);
+    expect([...again.records.collections.get('users')!.keys()]).toEqual(['user-1']);
+    await again.dataDir.close();
+  });
+
   it('snapshots when the log grows past the threshold, starts a new log, and recovers from both', async () => {
     const path = join(root, 'data');
     const { dataDir, records } = await reopen(path, 2000);

@@ -55,6 +55,7 @@ export class DataDir {
   private failure: Error | undefined;
   private closed = false;
   private tail: Promise<void> = Promise.resolve();
+  private last: Promise<void> = Promise.resolve();
   /** Writes (each followed by one fdatasync) and the records they carried: records / writes is the group size. */
   readonly stats = { writes: 0, records: 0, snapshots: 0 };
 
@@ -121,7 +122,26 @@ export class DataDir {
     this.stateSource = source;
   }
 
-  /** Appends one acknowledged batch; resolves once it is on disk. Use as the emulator's `onCommit`. */
+  /**
+   * Queues one batch without waiting; `barrier()` then resolves once it is on disk. This is the emulator's
+   * `onCommit` in the server: the core hands over batches one at a time, so waiting inside onCommit would allow
+   * one fsync per request, while queueing lets every batch that arrives during a write share the next one.
+   */
+  enqueue(changes: readonly Change[]): void {
+    const written = this.append(changes);
+    written.catch(() => undefined);
+    this.last = written;
+  }
+
+  /**
+   * Resolves once every batch queued before the call is on disk; rejects if any write failed (a failure is
+   * permanent, so no later success can hide it). The server awaits it before sending each response.
+   */
+  barrier(): Promise<void> {
+    return this.last;
+  }
+
+  /** Appends one acknowledged batch; resolves once it is on disk. */
   append(changes: readonly Change[]): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new DataDirError('the data directory is closed'));
@@ -182,7 +202,7 @@ export class DataDir {
       this.stats.records += batch.length;
     } catch (error) {
       await this.recoverFromWriteError(error as Error);
-      for (const pending of batch) pending.reject(error as Error);
+      for (const pending of batch) pending.reject(this.failure ?? (error as Error));
       return;
     }
     for (const pending of batch) pending.resolve();
@@ -191,17 +211,17 @@ export class DataDir {
     }
   }
 
-  /** A failed write may have left part of a record; cut it off so later records stay readable. */
+  /**
+   * After a failed write the in-memory state holds changes the disk lacks, so nothing more is acknowledged:
+   * every later append fails too, until a restart recovers the last durable state. The torn part of the
+   * record is cut off so the log stays readable.
+   */
   private async recoverFromWriteError(error: Error): Promise<void> {
     this.log(`writing the change log failed: ${error.message}`);
-    try {
-      await this.logFile.truncate(this.logBytes);
-      await this.logFile.datasync();
-    } catch (truncateError) {
-      this.failure = new DataDirError(
-        `the change log in ${this.path} could not be repaired after a failed write (${(truncateError as Error).message}); restart the emulator`,
-      );
-    }
+    this.failure = new DataDirError(`writing the change log in ${this.path} failed (${error.message}); restart the emulator to continue from the last saved state`);
+    for (const pending of this.queue.splice(0)) pending.reject(this.failure);
+    await this.logFile.truncate(this.logBytes).catch(() => undefined);
+    await this.logFile.datasync().catch(() => undefined);
   }
 
   private async rotate(): Promise<void> {

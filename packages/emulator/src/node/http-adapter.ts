@@ -27,6 +27,8 @@ export interface AdapterOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Unexpected failures (a bug, not a client's mistake). */
   log?: (line: string) => void;
+  /** Awaited before each answer is sent: with --data, until the request's changes are on disk. */
+  beforeRespond?: () => Promise<void>;
 }
 
 export interface Exchange {
@@ -68,8 +70,10 @@ export function createRequestListener(emulator: Emulator, options: AdapterOption
 
   function send(response: ServerResponse, httpStatus: number, headers: Record<string, string>, body: string, cors: boolean): void {
     if (response.headersSent || response.destroyed) return;
-    const all: Record<string, string | number> = { ...headers, 'content-length': Buffer.byteLength(body) };
-    if (cors) Object.assign(all, { 'access-control-allow-origin': '*' });
+    const all: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
+    // CORS only where a stamp protects the answer, whatever headers the core suggests.
+    for (const [name, value] of Object.entries(headers)) if (cors || !name.toLowerCase().startsWith('access-control-')) all[name] = value;
+    if (cors) all['access-control-allow-origin'] = '*';
     response.writeHead(httpStatus, all).end(body);
   }
 
@@ -125,8 +129,17 @@ export function createRequestListener(emulator: Emulator, options: AdapterOption
         headers: flattenHeaders(request),
         body: Buffer.concat(chunks, size).toString('utf8'),
       };
+      const durable = options.beforeRespond ?? (() => Promise.resolve());
       emulator.handle(emulatorRequest).then(
-        (answer) => {
+        async (answer) => {
+          try {
+            await durable();
+          } catch (error) {
+            const failed = status(Code.UNAVAILABLE, `the emulator could not save this request's changes: ${(error as Error).message}`);
+            send(response, failed.httpStatus, { 'content-type': 'application/json' }, failed.body, api);
+            options.onExchange?.({ request: emulatorRequest, status: failed.httpStatus, body: failed.body });
+            return;
+          }
           send(response, answer.status, answer.headers, answer.body, api);
           options.onExchange?.({ request: emulatorRequest, status: answer.status, body: answer.body });
         },

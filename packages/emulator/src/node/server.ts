@@ -122,7 +122,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       state,
       now: options.now,
       fetch: options.fetch,
-      onCommit: dataDir ? (changes) => dataDir.append(changes) : undefined,
+      onCommit: dataDir ? (changes) => dataDir.enqueue(changes) : undefined,
     });
     for (const record of records) emulator.applyChanges(record);
     const live = emulator;
@@ -132,7 +132,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       if (options.importFile !== undefined) await dataDir.snapshot();
     }
 
-    server = createServer(createRequestListener(emulator, { maxBodyBytes: options.maxBodyBytes, onExchange: options.onExchange, log }));
+    const beforeRespond = dataDir ? () => dataDir.barrier() : undefined;
+    server = createServer(createRequestListener(emulator, { maxBodyBytes: options.maxBodyBytes, onExchange: options.onExchange, log, beforeRespond }));
     await listen(server, port, host);
     const address = server.address() as AddressInfo;
     const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -140,6 +141,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
 
     const keyFile = resolve(options.keyFile ?? (dataPath ? join(dataPath, KEY_FILE_NAME) : join(DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME)));
     const access = options.bootstrap === false ? undefined : await ensureRootAccess(emulator, keyFile, options);
+    await dataDir?.barrier();
     const banner = access
       ? formatBanner({
           url,
