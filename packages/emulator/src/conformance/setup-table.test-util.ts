@@ -1,0 +1,100 @@
+// What each operation's request example needs before it can succeed: the records it names (see
+// harness.test-util.ts), who stamps it, and, where the example uses something of part 2 of the
+// emulator, the smallest change that keeps the rest of the example (with what the unchanged example
+// must answer, so the adaptation cannot outlive its reason).
+import type { Resource } from './harness.test-util.js';
+
+export interface Setup {
+  needs: Resource[];
+  /** Who stamps the example: the root organization's root user unless the example runs in the sub-organization. */
+  signer?: 'root' | 'subOrganizationRoot';
+  adapt?: {
+    why: string;
+    change(body: Record<string, unknown>): Record<string, unknown>;
+    /** What the example without the change answers today. */
+    unchanged: { code: number; messageIncludes: string };
+  };
+  /** A check of the answer beyond its schema: that the example did what it says. */
+  check?: (body: Record<string, unknown>, ids: ReadonlyMap<string, string>) => void;
+}
+
+type Params = Record<string, unknown>;
+const withParameters = (body: Params, change: (parameters: Params) => Params): Params => ({ ...body, parameters: change({ ...(body.parameters as Params) }) });
+
+/** Operations that part 2 of the emulator implements; until then each answers code 12 naming itself. */
+export const UNIMPLEMENTED = [
+  'create_private_keys', 'create_read_write_session', 'create_wallet', 'create_wallet_accounts', 'delete_private_keys', 'delete_wallets',
+  'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account', 'get_private_key', 'get_wallet', 'get_wallet_account',
+  'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
+  'list_private_keys', 'list_wallet_accounts', 'list_wallets', 'oauth', 'otp_auth', 'recover_user', 'sign_raw_payload',
+  'sign_raw_payloads', 'sign_transaction', 'update_wallet',
+] as const;
+
+const NO_PRIVATE_KEYS = 'private keys arrive with part 2 of the emulator, so no private key ID can name a record yet';
+
+export const SETUP: Record<string, Setup> = {
+  get_activity: { needs: ['activity'] },
+  list_activities: { needs: [] },
+  approve_activity: { needs: ['pendingActivity'] },
+  reject_activity: { needs: ['pendingActivity'] },
+  get_organization_configs: { needs: [] },
+  whoami: { needs: [] },
+  update_root_quorum: { needs: ['alice', 'bob'] },
+  set_organization_feature: { needs: [] },
+  remove_organization_feature: { needs: ['emailAuthFeature'] },
+  create_sub_organization: {
+    needs: [],
+    adapt: {
+      why: "create_sub_organization's wallet option creates a wallet, which arrives with part 2 of the emulator",
+      change: (body) => withParameters(body, ({ wallet: _wallet, ...rest }) => rest),
+      unchanged: { code: 12, messageIncludes: 'create_sub_organization' },
+    },
+  },
+  delete_sub_organization: { needs: ['subOrganization'], signer: 'subOrganizationRoot' },
+  list_suborgs: {
+    needs: ['subOrganization'],
+    check: (body, ids) => {
+      if (JSON.stringify(body.organizationIds) !== JSON.stringify([ids.get('b7e2d3c4-6a5f-4e81-9b02-c3d4e5f60712')])) throw new Error(`list_suborgs found ${JSON.stringify(body)}`);
+    },
+  },
+  list_verified_suborgs: { needs: [] },
+  get_user: { needs: ['alice'] },
+  list_users: { needs: ['alice'] },
+  create_users: { needs: [] },
+  update_user: { needs: ['alice', 'userTag'] },
+  delete_users: { needs: ['bob'] },
+  get_api_key: { needs: ['apiKey'] },
+  get_api_keys: { needs: ['apiKey'] },
+  create_api_keys: { needs: ['alice'] },
+  delete_api_keys: { needs: ['apiKey'] },
+  get_authenticator: { needs: ['authenticator'] },
+  get_authenticators: { needs: ['authenticator'] },
+  create_authenticators: { needs: ['alice'] },
+  delete_authenticators: { needs: ['authenticator'] },
+  get_oauth_providers: { needs: ['oauthProvider'] },
+  create_oauth_providers: { needs: ['alice'] },
+  delete_oauth_providers: { needs: ['oauthProvider'] },
+  create_invitations: { needs: ['alice'] },
+  delete_invitation: { needs: ['invitation'] },
+  get_policy: { needs: ['policy'] },
+  list_policies: { needs: ['policy'] },
+  create_policy: { needs: [] },
+  create_policies: { needs: ['userTag'] },
+  update_policy: { needs: ['policy'] },
+  delete_policy: { needs: ['policy'] },
+  list_user_tags: { needs: ['userTag'] },
+  list_private_key_tags: { needs: ['privateKeyTag'] },
+  create_user_tag: { needs: ['alice'] },
+  update_user_tag: { needs: ['userTag', 'bob'] },
+  delete_user_tags: { needs: ['userTag'] },
+  create_private_key_tag: {
+    needs: [],
+    adapt: { why: NO_PRIVATE_KEYS, change: (body) => withParameters(body, (p) => ({ ...p, privateKeyIds: [] })), unchanged: { code: 5, messageIncludes: 'private key' } },
+  },
+  update_private_key_tag: {
+    needs: ['privateKeyTag'],
+    adapt: { why: NO_PRIVATE_KEYS, change: (body) => withParameters(body, (p) => ({ ...p, removePrivateKeyIds: [] })), unchanged: { code: 5, messageIncludes: 'private key' } },
+  },
+  delete_private_key_tags: { needs: ['privateKeyTag'] },
+  create_read_only_session: { needs: ['subOrganization'], signer: 'subOrganizationRoot' },
+};
