@@ -49,6 +49,8 @@ describe('DataDir', () => {
     const path = join(root, 'data');
     const first = await reopen(path);
     expect((await stat(path)).mode & 0o777).toBe(0o700);
+    // The log holds every record, secrets included: owner-only like the snapshots.
+    expect((await stat(join(path, 'log-000000.jsonl'))).mode & 0o777).toBe(0o600);
     await expect(DataDir.open(path)).rejects.toThrow(/in use by another emulator \(process \d+\)/);
     const changes = [[user(1), user(2)], [{ collection: 'users', id: 'user-1', value: null }], [user(3)]];
     for (const batch of changes) {

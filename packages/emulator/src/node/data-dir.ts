@@ -96,7 +96,7 @@ export class DataDir {
         }
         throw error;
       }
-      const logFile = await open(logPath, 'a');
+      const logFile = await open(logPath, 'a', 0o600);
       if (decoded.tornBytes > 0) {
         await logFile.truncate(decoded.validBytes);
         await logFile.sync();
@@ -229,7 +229,7 @@ export class DataDir {
     const next = this.seq + 1;
     await writeStateFile(join(this.path, snapshotName(next)), this.stateSource());
     // From here on the new snapshot is the recovery point; the old files are only clean-up.
-    const logFile = await open(join(this.path, logName(next)), 'a');
+    const logFile = await open(join(this.path, logName(next)), 'a', 0o600);
     await syncDirectory(this.path);
     const previous = this.logFile;
     const previousSeq = this.seq;
