@@ -110,9 +110,9 @@ export function brokenBodyArbitrary(base: Record<string, unknown>): fc.Arbitrary
   const path = fc.constantFrom(...paths);
   const size = fc.constantFrom(1_000, 100_000, 1_048_000, 1_100_000);
   const depth = fc.constantFrom(100, 5_000, 100_000);
-  // Inside parameters the value becomes the activity's intent, which is stored, fingerprinted and answered;
-  // nesting there stays at a depth the emulator handles today (deeper is reported to the core's owner).
-  const depthInParameters = fc.constant(100);
+  // Inside parameters the value would become the activity's intent (stored, fingerprinted, answered), so bodies
+  // past x-limits request-body-max-depth must be refused before any of that recursion runs.
+  const depthInParameters = fc.constantFrom(100, 5_000, 100_000);
   const wrongValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(null, true, 0, -1, 1e308, '', [], {}, 'x'));
   return fc.oneof(
     // A field replaced by a value of another type.

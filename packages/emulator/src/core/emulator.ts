@@ -2,6 +2,7 @@
 // authenticated, validated against the document's request schema, scoped to an organization, and
 // answered with the document's shapes. Submissions become activities decided by the root quorum and
 // by policies (@sigil/policy). No Node APIs here (tsconfig.core.json compiles it without Node types).
+import { jsonNestingDepth } from './json-depth.js';
 import { ApiError, Code, invalid, unauthenticated } from './errors.js';
 import { OPERATIONS, httpStatusOf, limit, type OperationSpec } from './document.js';
 import { Database } from './store.js';
@@ -44,6 +45,7 @@ export interface RequestContext {
 }
 
 const BODY_LIMIT_BYTES = limit<number>('request-body-max');
+const BODY_DEPTH_LIMIT = limit<number>('request-body-max-depth');
 const TIMESTAMP_MAX_AGE_MS = limit<number>('request-timestamp-max-age') * 1000;
 const TIMESTAMP_MAX_SKEW_MS = limit<number>('request-timestamp-max-skew') * 1000;
 
@@ -105,6 +107,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const raw = typeof request.body === 'string' ? request.body : '';
     if (raw.length > BODY_LIMIT_BYTES || new TextEncoder().encode(raw).length > BODY_LIMIT_BYTES) {
       throw invalid('body', `body: larger than ${BODY_LIMIT_BYTES} bytes (x-limits request-body-max)`);
+    }
+    if (jsonNestingDepth(raw, BODY_DEPTH_LIMIT) > BODY_DEPTH_LIMIT) {
+      throw invalid('body', `body: nested deeper than ${BODY_DEPTH_LIMIT} levels (x-limits request-body-max-depth)`);
     }
     let body: unknown;
     try {
