@@ -3,6 +3,7 @@
 // authenticator data, so later X-Stamp-WebAuthn assertions verify against it. The attestation
 // statement itself (which vendor made the authenticator) is recorded, not verified: the document asks
 // for no attestation trust policy.
+import { p256 } from '@noble/curves/nist.js';
 import { invalid } from './errors.js';
 import { base64urlToBytes, bytesToHex } from './encoding.js';
 
@@ -72,7 +73,7 @@ function decodeCbor(bytes: Uint8Array): { value: Cbor; end: number } {
 
 export interface RegisteredPasskey {
   credentialId: string;
-  /** Uncompressed P-256 point (04 || x || y), hex. */
+  /** Compressed P-256 point (02/03 || x), hex: the form the API document's examples and API keys use. */
   publicKey: string;
   rpIdHash: string;
   signCount: number;
@@ -147,10 +148,19 @@ export function readAttestation(
   if (!(x instanceof Uint8Array) || !(y instanceof Uint8Array) || x.length !== 32 || y.length !== 32) throw fail('COSE key lacks 32-byte x and y');
   return {
     credentialId: credentialIdText,
-    publicKey: `04${bytesToHex(x)}${bytesToHex(y)}`,
+    publicKey: compressedPoint(x, y, fail),
     rpIdHash: bytesToHex(authData.subarray(0, 32)),
     signCount,
     aaguid: aaguidString(authData.subarray(37, 53)),
     attestationType: typeof fmt === 'string' ? fmt : 'none',
   };
+}
+
+/** Checks (x, y) is on P-256 before dropping y to its parity, so compressing cannot hide an invalid key. */
+function compressedPoint(x: Uint8Array, y: Uint8Array, fail: (why: string) => Error): string {
+  try {
+    return p256.Point.fromHex(`04${bytesToHex(x)}${bytesToHex(y)}`).toHex(true);
+  } catch {
+    throw fail('the credential public key is not a P-256 point');
+  }
 }
