@@ -5,7 +5,7 @@
  * response-headers settings. Run it after every build: the policy lists the
  * hashes of the build's inline scripts.
  *
- *   npm run headers -w website -- --format nginx > sigil-headers.conf
+ *   npm run --silent headers -w website -- --format nginx > sigil-headers.conf
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -250,6 +250,11 @@ test.describe('changelog feeds', () => {
       await expect(link).toHaveAttribute('href', `/changelog/${file}`);
       expect((await request.get(`/changelog/${file}`)).status()).toBe(200);
     }
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      const results = await new AxeBuilder({page}).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
   });
 
   test('/changelog links both feeds from its head', async ({page}) => {
