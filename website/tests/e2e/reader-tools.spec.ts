@@ -336,6 +336,8 @@ test.describe('Copy page split button', () => {
     await gotoHydrated(page, QUICKSTART);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      // Colours are measured once the theme's transitions have run (the button fades its background).
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
       for (const control of [copyButton(page), toggle(page)]) {
         const m = await control.evaluate((el) => {
           const box = el.getBoundingClientRect();
