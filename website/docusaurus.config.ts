@@ -13,11 +13,43 @@ import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
 import {chatbotSettings} from './chatbot.config';
 import searchIndex from './plugins/search-index';
+import redirects from './plugins/redirects';
+import {inOrder} from './plugins/redirects/inOrder';
+import robots from './plugins/robots';
+import changelog from './plugins/changelog';
+import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
+import {siteRedirects} from './redirects';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {searchConnectSrc, searchSettings} from './search.config';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
 // for the end-to-end suite, never for a production deploy.
 const withTestFixtures = process.env.SIGIL_TEST_FIXTURES === '1';
+
+/** The bundled OpenAPI document, relative to this folder: the API reference and the API area redirects read it. */
+const apiSpecPath = '../packages/api-spec/dist/openapi.json';
+
+/** The changelog: a blog at /changelog, every post in full, with RSS and Atom feeds. */
+const changelogOptions = {
+  id: 'changelog',
+  path: 'changelog',
+  routeBasePath: 'changelog',
+  remarkPlugins: [remarkHighlight],
+  blogTitle: 'Changelog',
+  blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
+  blogSidebarCount: 0,
+  postsPerPage: 'ALL',
+  showReadingTime: false,
+  onInlineAuthors: 'ignore',
+  onUntruncatedBlogPosts: 'ignore',
+  feedOptions: {
+    type: ['rss', 'atom'],
+    title: `${brand.name} changelog`,
+    description: `Releases of the ${brand.name} API, SDKs and documentation.`,
+    copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
+  },
+} satisfies Partial<BlogPluginOptions>;
 
 const config: Config = {
   title: `${brand.name} docs`,
@@ -54,27 +86,10 @@ const config: Config = {
           showLastUpdateTime: true,
           editUrl: `${brand.repositoryUrl}/edit/main/website/`,
         },
-        blog: {
-          id: 'changelog',
-          path: 'changelog',
-          routeBasePath: 'changelog',
-          remarkPlugins: [remarkHighlight],
-          blogTitle: 'Changelog',
-          blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
-          blogSidebarCount: 0,
-          postsPerPage: 'ALL',
-          showReadingTime: false,
-          onInlineAuthors: 'ignore',
-          onUntruncatedBlogPosts: 'ignore',
-          feedOptions: {
-            type: ['rss', 'atom'],
-            title: `${brand.name} changelog`,
-            description: `Releases of the ${brand.name} API, SDKs and documentation.`,
-            copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
-          },
-        },
+        // The changelog blog is declared under plugins (plugins/changelog), which completes its feeds.
+        blog: false,
         pages: {remarkPlugins: [remarkHighlight]},
-        theme: {customCss: './src/css/custom.css'},
+        theme: {customCss: ['./src/css/custom.css', './src/css/announcement.css']},
         sitemap: {},
       } satisfies Preset.Options,
     ],
@@ -89,16 +104,23 @@ const config: Config = {
     chunks,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
-    // The hosted search service, when configured, is the one outside host the browser may contact.
-    (context: unknown) =>
-      securityHeaders(context, {
-        connectSrc: searchConnectSrc,
-        // The request builder's Send posts to a base URL the reader types: only API reference pages may connect out.
-        pages: [{pathPrefix: '/api/', sources: {'connect-src': ['https:', 'http://localhost:*', 'http://127.0.0.1:*']}}],
-      }),
+    // Redirect pages first, then the security headers, which must see (and hash) every page the build holds.
+    (context: LoadContext) =>
+      inOrder(
+        'sigil-redirects-then-security-headers',
+        redirects(context, siteRedirects(JSON.parse(readFileSync(path.join(context.siteDir, apiSpecPath), 'utf8')))),
+        // The hosted search service, when configured, is the one outside host the browser may contact.
+        securityHeaders(context, {
+          connectSrc: searchConnectSrc,
+          // The request builder's Send posts to a base URL the reader types: only API reference pages may connect out.
+          pages: [{pathPrefix: '/api/', sources: {'connect-src': ['https:', 'http://localhost:*', 'http://127.0.0.1:*']}}],
+        }),
+      ),
+    robots,
     searchIndex,
+    [changelog, changelogOptions],
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
-    [apiReference, {specPath: '../packages/api-spec/dist/openapi.json', apiBaseUrl: brand.apiBaseUrl}],
+    [apiReference, {specPath: apiSpecPath, apiBaseUrl: brand.apiBaseUrl}],
     // A Markdown twin of every docs and API page, /llms.txt and /llms-full.txt (plugins/markdown-twins/README.md).
     (context: LoadContext) =>
       markdownTwins(context, {

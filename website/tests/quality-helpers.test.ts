@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {anchorsOf, internalReferences} from './quality/links';
-import {kindOf, pathOfFile, shard} from './quality/site';
+import {isRedirectPage, kindOf, pathOfFile, shard} from './quality/site';
 import {median, table} from './quality/weight';
 
 describe('internal references of a built page', () => {
@@ -48,6 +48,11 @@ describe('routes of the build', () => {
     expect(kindOf('/api')).toBe('api');
     expect(kindOf('/api/schemas/wallet')).toBe('api');
     expect(kindOf('/api-overview/errors')).toBe('docs');
+  });
+
+  it('tells redirect pages from pages', () => {
+    expect(isRedirectPage('<!DOCTYPE html><html><head><meta charset="UTF-8"><meta http-equiv="refresh" content="0; url=/sdks/Ruby"></head></html>')).toBe(true);
+    expect(isRedirectPage('<html><head><title>Quickstart</title></head><body><main><h1>Quickstart</h1></main></body></html>')).toBe(false);
   });
 
   it('shards interleaved, without losing or repeating a route', () => {

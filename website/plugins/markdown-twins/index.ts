@@ -38,6 +38,12 @@ function apiSidebarRoutes(plugins: LoadedPluginLike[]): string[] {
   return (content?.sidebar?.groups ?? []).flatMap((g) => (g.links ?? []).map((l) => l.route)).filter((r): r is string => typeof r === 'string');
 }
 
+/** The changelog's posts, newest first (the blog's own order); its list, archive and tag pages repeat them. */
+function blogPostRoutes(blog: LoadedPluginLike | undefined): string[] {
+  const posts = (blog?.content as {blogPosts?: {metadata?: {permalink?: unknown}}[]} | undefined)?.blogPosts ?? [];
+  return posts.map((p) => p.metadata?.permalink).filter((r): r is string => typeof r === 'string');
+}
+
 function htmlFileFor(outDir: string, route: string): string | undefined {
   const rel = route.replace(/^\/+|\/+$/g, '');
   const candidates = rel === '' ? ['index.html'] : [path.join(rel, 'index.html'), `${rel}.html`];
@@ -63,6 +69,9 @@ export default function markdownTwins(_context: LoadContext, options: MarkdownTw
       const isApi = (r: string): boolean => r === apiBase || r.startsWith(`${apiBase}/`);
       const apiRoutes = apiReadingOrder(routesPaths.filter(isApi), [apiBase, ...apiSidebarRoutes(loaded)]);
       if (apiRoutes.length > 0) groups.push({id: 'api', label: options.apiLabel ?? 'API reference', routes: apiRoutes});
+      const blog = loaded.find((p) => p.name === 'docusaurus-plugin-content-blog');
+      const postRoutes = blogPostRoutes(blog);
+      if (postRoutes.length > 0) groups.push({id: 'changelog', label: blog?.options.blogTitle ?? 'Changelog', routes: postRoutes});
 
       const siteDescription = (siteConfig.themeConfig as {metadata?: {name?: string; content?: string}[]}).metadata?.find(
         (m) => m.name === 'description',
@@ -99,7 +108,6 @@ export default function markdownTwins(_context: LoadContext, options: MarkdownTw
         throw new Error(`[markdown-twins] no built HTML for: ${missing.join(', ')}`);
       }
 
-      const blog = loaded.find((p) => p.name === 'docusaurus-plugin-content-blog');
       const blogBase = blog?.options.routeBasePath?.replace(/^\/+|\/+$/g, '');
       const optional = blogBase
         ? [

@@ -20,7 +20,7 @@ export interface DocsVersionLike {
 }
 
 export interface PageGroup {
-  /** Sidebar id (`documentation`, `sdks`, ...), `other`, or `api`. */
+  /** Sidebar id (`documentation`, `sdks`, ...), `other`, `api` or `changelog`. */
   id: string;
   label: string;
   routes: string[];

@@ -119,6 +119,28 @@ export function injectPolicyMeta(html: string, policy: string): string {
   return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
 }
 
+/**
+ * `<meta name="referrer">` with the value `_headers` sends as `Referrer-Policy`:
+ * on a host that ignores `_headers` (an object store behind a CDN, say) the
+ * page still limits what it leaks in the Referer header. A meta CSP cannot
+ * carry `frame-ancestors` or the other headers; this one it can. Placed right
+ * after the policy tag, before any link or script; idempotent.
+ */
+export function injectReferrerMeta(html: string, policy: string): string {
+  const tag = `<meta name="referrer" content="${policy.replace(/"/g, '&quot;')}">`;
+  const withoutOld = html.replace(/<meta name="?referrer"?[^>]*>/gi, '');
+  const csp = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/.exec(withoutOld);
+  const head = /<head\b[^>]*>/i.exec(withoutOld);
+  if (!head) throw new Error('No <head> in page: cannot add the referrer policy');
+  const at = csp ? csp.index + csp[0].length : head.index + head[0].length;
+  return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
+}
+
+/** The referrer policy a page declares in its meta tag. */
+export function referrerOfPage(html: string): string | undefined {
+  return /<meta name="?referrer"? content="?([^">]*)"?>/i.exec(html)?.[1];
+}
+
 /** Reads the policy back out of a page (tests and the e2e suite use this). */
 export function policyOfPage(html: string): string | undefined {
   const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);

@@ -9,6 +9,7 @@ import {
   hashSource,
   inlineEventHandlers,
   injectPolicyMeta,
+  injectReferrerMeta,
   mergeSources,
   renderHeadersFile,
   type ExtraSources,
@@ -52,8 +53,9 @@ async function writeAtomically(file: string, text: string): Promise<void> {
 /**
  * A strict Content Security Policy for every built page: after the build, each
  * HTML file gets a `<meta http-equiv="Content-Security-Policy">` allowing its
- * own inline scripts by hash, and `_headers` (Netlify / Cloudflare Pages)
- * carries the policy plus the headers a meta tag cannot deliver.
+ * own inline scripts by hash and a `<meta name="referrer">`, and `_headers`
+ * (Netlify / Cloudflare Pages) carries the policy plus the headers a meta tag
+ * cannot deliver. The README shows the same headers for nginx and a CDN.
  */
 export default function securityHeaders(_context: unknown, options: SecurityHeadersOptions = {}): Plugin {
   const everywhere = mergeSources(options.sources ?? {}, {'connect-src': options.connectSrc ?? []});
@@ -73,7 +75,8 @@ export default function securityHeaders(_context: unknown, options: SecurityHead
         const onAttrs = inlineEventHandlers(html);
         if (onAttrs.length > 0) handlers.push(`${path.relative(outDir, file)}: ${[...new Set(onAttrs)].join(', ')}`);
         const policy = buildPolicy({scriptHashes: hashes, extra: sourcesFor(routeOf(path.relative(outDir, file)))});
-        await writeAtomically(file, injectPolicyMeta(html, policy));
+        const withPolicy = injectPolicyMeta(html, policy);
+        await writeAtomically(file, injectReferrerMeta(withPolicy, companionHeaders['Referrer-Policy']!));
       }
       if (handlers.length > 0) {
         // A strict policy blocks these; fail loudly rather than ship a page whose handlers silently do nothing.

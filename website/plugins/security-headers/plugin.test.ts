@@ -2,7 +2,7 @@ import {mkdtemp, mkdir, readFile, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {hashSource, parseHeadersFile, policyOfPage} from './csp';
+import {hashSource, parseHeadersFile, policyOfPage, referrerOfPage} from './csp';
 import securityHeaders from './index';
 
 async function site(pages: Record<string, string>): Promise<string> {
@@ -47,6 +47,21 @@ describe('security-headers postBuild', () => {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
     expect(rule!.headers['Permissions-Policy']).toContain('camera=()');
+  });
+
+  it('gives every page the referrer policy of _headers as a meta tag, once, after the policy tag', async () => {
+    const dir = await site({'index.html': '<p>home</p>', 'a/index.html': '<p>a</p>'});
+    const plugin = securityHeaders(undefined);
+    await postBuild(plugin, dir);
+    await postBuild(plugin, dir); // a second run must not add a second tag
+    const [rule] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8'));
+    for (const file of ['index.html', 'a/index.html']) {
+      const html = await readFile(path.join(dir, file), 'utf8');
+      expect(referrerOfPage(html)).toBe(rule!.headers['Referrer-Policy']);
+      expect(html.match(/name="referrer"/g)).toHaveLength(1);
+      expect(html.indexOf('name="referrer"')).toBeGreaterThan(html.indexOf('Content-Security-Policy'));
+      expect(html.indexOf('name="referrer"')).toBeLessThan(html.indexOf('<title>'));
+    }
   });
 
   it('refuses inline event handlers, which the policy would silently block', async () => {

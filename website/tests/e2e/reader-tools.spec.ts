@@ -1,7 +1,8 @@
 /**
- * Reader tools (issue 13): Markdown twins of every docs and API page,
- * /llms.txt and /llms-full.txt, last-updated dates and edit links, the
- * changelog feeds, the "Copy page" menu and the opt-in "Ask AI" chatbot.
+ * Reader tools (issues 13 and 24): Markdown twins of every docs and API page
+ * and every changelog post, /llms.txt and /llms-full.txt, last-updated dates
+ * and edit links, the changelog page and its feeds, the "Copy page" split
+ * button and the opt-in "Ask AI" chatbot.
  * The build-output checks read the build folder directly; the rest drive
  * Chromium against the static server.
  */
@@ -18,8 +19,8 @@ const websiteDir = path.resolve(__dirname, '../..');
 const buildDir = path.resolve(websiteDir, process.env.SIGIL_BUILD_DIR ?? 'build');
 const read = (rel: string): string => readFileSync(path.join(buildDir, rel), 'utf8');
 
-/** Routes in the sitemap that are not docs or API reference pages (no Markdown twin). */
-const NON_DOC = /^\/(changelog|markdown-page|search|tags|__tests__)(\/|$)/;
+/** Routes in the sitemap without a Markdown twin: showcase, search, and the changelog's list pages (its posts have twins). */
+const NON_DOC = /^\/(markdown-page|search|tags|__tests__)(\/|$)|^\/changelog(\/(archive|tags|authors|page)(\/.*)?)?$/;
 const isApi = (route: string): boolean => route === '/api' || route.startsWith('/api/');
 
 function sitemap(): {siteUrl: string; routes: string[]} {
@@ -131,6 +132,24 @@ test.describe('Markdown twins', () => {
     if (routes.some(isApi)) expect(llms).toContain('## API reference');
   });
 
+  test('changelog posts have twins, a Changelog section in llms.txt, and their full text in llms-full.txt', () => {
+    const {siteUrl, routes} = sitemap();
+    const posts = routes.filter((r) => r.startsWith('/changelog/') && !NON_DOC.test(r));
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    const llms = read('llms.txt');
+    const section = llms.slice(llms.indexOf('## Changelog\n'), llms.indexOf('## Optional'));
+    const full = read('llms-full.txt');
+    for (const route of posts) {
+      expect(section, route).toContain(`](${siteUrl}${markdownPathFor(route)})`);
+      const twin = read(markdownPathFor(route).slice(1));
+      expect(full, route).toContain(`\nSource: ${siteUrl}${route}\n`);
+      // The body of the post, not only its title: the twin's last line is in the full file too.
+      const lastLine = twin.trimEnd().split('\n').pop()!;
+      expect(lastLine.length).toBeGreaterThan(20);
+      expect(full).toContain(lastLine);
+    }
+  });
+
   test('llms-full.txt holds every page, in llms.txt order', () => {
     const llms = read('llms.txt');
     const full = read('llms-full.txt');
@@ -197,8 +216,46 @@ test.describe('changelog feeds', () => {
       expect(entries.length).toBeGreaterThanOrEqual(posts.length);
       const titles = entries.map((e) => String(typeof e.title === 'object' ? (e.title as {'#text': string})['#text'] : e.title));
       for (const post of posts) expect(titles, post).toContain(titleOf(post));
+      // The feed names its own address (rel="self"), on the configured site URL.
+      const {siteUrl} = sitemap();
+      const links = [kind === 'rss' ? (doc.rss as {channel: Record<string, unknown>}).channel['atom:link'] : (doc.feed as {link: unknown}).link].flat() as Record<string, string>[];
+      const self = links.find((l) => l['@_rel'] === 'self');
+      expect(self?.['@_href']).toBe(`${siteUrl}/${file}`);
+      if (kind === 'rss') expect((doc.rss as Record<string, string>)['@_xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
     });
   }
+
+  test('/changelog has an h1, every entry in full, modest titles and visible feed links', async ({page, request}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/changelog');
+    await expect(page.getByRole('heading', {level: 1, name: 'Changelog'})).toBeVisible();
+    await expect(page.locator('main article')).toHaveCount(posts.length);
+    await expect(page.getByRole('link', {name: /read more/i})).toHaveCount(0);
+    for (const post of posts) {
+      // The last line of each post's source is on the list page.
+      const source = readFileSync(path.join(websiteDir, 'changelog', post), 'utf8').trimEnd();
+      const lastItem = source.split('\n').pop()!.replace(/^- /, '').replace(/`/g, '');
+      await expect(page.locator('main'), post).toContainText(lastItem);
+      const title = page.getByRole('heading', {level: 2, name: titleOf(post)});
+      const size = await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
+      expect(size, `${post} title size`).toBeLessThanOrEqual(32);
+      expect(size).toBeGreaterThanOrEqual(20);
+    }
+    for (const [name, file] of [
+      ['RSS feed', 'rss.xml'],
+      ['Atom feed', 'atom.xml'],
+    ]) {
+      const link = page.getByRole('link', {name});
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', `/changelog/${file}`);
+      expect((await request.get(`/changelog/${file}`)).status()).toBe(200);
+    }
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      const results = await new AxeBuilder({page}).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+  });
 
   test('/changelog links both feeds from its head', async ({page}) => {
     await page.goto('/changelog');
@@ -214,28 +271,33 @@ async function gotoHydrated(page: Page, url: string): Promise<void> {
   await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
 }
 
-test.describe('Copy page menu', () => {
+test.describe('Copy page split button', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
-  test('copies the page Markdown to the clipboard', async ({page, request}) => {
+  const copyButton = (page: Page) => page.locator('[data-copy-page]');
+  const toggle = (page: Page) => page.getByRole('button', {name: 'More page actions'});
+
+  test('one click copies the page Markdown to the clipboard', async ({page, request}) => {
     await gotoHydrated(page, QUICKSTART);
     const expected = await (await request.get(`${QUICKSTART}.md`)).text();
-    const button = page.getByRole('button', {name: 'Copy page'});
+    const button = page.getByRole('button', {name: 'Copy page', exact: true});
     await button.click();
-    await page.getByRole('menuitem', {name: /Copy page (for your AI assistant|as Markdown)/}).click();
-    await expect(page.getByRole('status').filter({hasText: 'clipboard'})).toHaveText(/on your clipboard/);
+    await expect(page.getByRole('status').filter({hasText: 'clipboard'})).toHaveText(/on your clipboard as Markdown/);
+    await expect(copyButton(page)).toHaveText('Copied');
+    await expect(page.getByRole('menu')).toBeHidden();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
-    await expect(button).toBeFocused();
+    await expect(copyButton(page)).toBeFocused();
   });
 
-  test('works with the keyboard (menu button pattern)', async ({page}) => {
+  test('the chevron opens the other actions, with the keyboard too (menu button pattern)', async ({page, baseURL}) => {
     await gotoHydrated(page, QUICKSTART);
-    const button = page.getByRole('button', {name: 'Copy page'});
+    const chevron = toggle(page);
     const menu = page.getByRole('menu');
     const items = menu.getByRole('menuitem');
-    await button.focus();
+    await chevron.focus();
     await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(chevron).toHaveAttribute('aria-expanded', 'true');
+    await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(items.nth(1)).toBeFocused();
@@ -245,28 +307,80 @@ test.describe('Copy page menu', () => {
     await expect(items.nth(1)).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(button).toBeFocused();
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(chevron).toBeFocused();
+    await expect(chevron).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press(' ');
     await expect(items.nth(0)).toBeFocused();
+    await expect(items.nth(0)).toHaveAttribute('href', `${QUICKSTART}.md`);
+    await expect(items.nth(0)).toHaveAccessibleName('View as Markdown (opens in a new tab)');
     await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowUp');
     await expect(items.nth(1)).toBeFocused();
-    await expect(items.nth(1)).toHaveAttribute('href', `${QUICKSTART}.md`);
+    await expect(items.nth(1)).toHaveAccessibleName('Copy the Markdown address');
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('status').filter({hasText: 'clipboard'})).toHaveText(/address of the Markdown version/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${QUICKSTART}.md`);
   });
 
   test('is on generated category pages and index routes too, pointing at the right twin', async ({page}) => {
     await gotoHydrated(page, '/category/getting-started');
-    await page.getByRole('button', {name: 'Copy page'}).click();
+    await toggle(page).click();
     await expect(page.getByRole('menuitem', {name: /View as Markdown/})).toHaveAttribute('href', '/category/getting-started.md');
     await gotoHydrated(page, '/');
-    await page.getByRole('button', {name: 'Copy page'}).click();
+    await toggle(page).click();
     await expect(page.getByRole('menuitem', {name: /View as Markdown/})).toHaveAttribute('href', '/index.md');
+  });
+
+  test('14 px text, targets of 24 px or more, and colours of the page in both themes', async ({page}) => {
+    await gotoHydrated(page, QUICKSTART);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      // Colours are measured once the theme's transitions have run (the button fades its background).
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      for (const control of [copyButton(page), toggle(page)]) {
+        const m = await control.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          const luminance = (css: string): number => {
+            const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => v / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const contrast = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          // The colour actually behind an element: its own, or the first painted one of its ancestors (white at the top).
+          const paint = (from: Element | null): string => {
+            for (let e = from; e; e = e.parentElement) {
+              const c = getComputedStyle(e).backgroundColor;
+              if (c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) return c;
+            }
+            return 'rgb(255, 255, 255)';
+          };
+          const bg = luminance(paint(el));
+          const page = luminance(paint(el.parentElement));
+          return {
+            width: box.width,
+            height: box.height,
+            fontSize: parseFloat(style.fontSize),
+            text: contrast(luminance(style.color), bg),
+            border: contrast(luminance(style.borderTopColor), page),
+            bg,
+            page,
+          };
+        });
+        expect(m.width, theme).toBeGreaterThanOrEqual(24);
+        expect(m.height, theme).toBeGreaterThanOrEqual(24);
+        expect(m.fontSize, theme).toBeGreaterThanOrEqual(14);
+        expect(m.text, `${theme}: text contrast`).toBeGreaterThanOrEqual(4.5);
+        expect(m.border, `${theme}: border contrast`).toBeGreaterThanOrEqual(3);
+        // A dark button on a dark page, a light one on a light page: no light-grey button in dark mode.
+        expect(Math.abs(m.bg - m.page), `${theme}: button background vs page`).toBeLessThan(0.15);
+      }
+    }
   });
 
   test('has no accessibility violations with the menu open, light and dark', async ({page}) => {
     await gotoHydrated(page, QUICKSTART);
-    await page.getByRole('button', {name: 'Copy page'}).click();
+    await toggle(page).click();
     for (const theme of ['light', 'dark']) {
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
       const results = await new AxeBuilder({page}).include('[data-md-omit]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -285,9 +399,9 @@ test.describe('Ask AI chatbot', () => {
     });
     await gotoHydrated(page, QUICKSTART);
     await expect(page.getByRole('button', {name: 'Ask AI'})).toHaveCount(0);
-    await page.getByRole('button', {name: 'Copy page'}).click();
-    await expect(page.getByRole('menuitem', {name: 'Copy page for your AI assistant'})).toBeVisible();
-    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', {name: 'Copy page', exact: true})).toHaveAccessibleDescription(
+      'Copies this page as Markdown, ready to paste into your AI assistant.',
+    );
     await page.waitForLoadState('networkidle');
     expect(foreign).toEqual([]);
   });
@@ -320,9 +434,11 @@ test.describe('Ask AI chatbot', () => {
       await ask.click();
       await expect.poll(() => page.evaluate(() => (window as unknown as {__askAiOpened?: number}).__askAiOpened)).toBe(2);
       expect(requests).toHaveLength(1);
-      // With a chatbot, the copy item is plain "Copy page as Markdown".
-      await page.getByRole('button', {name: 'Copy page'}).click();
-      await expect(page.getByRole('menuitem', {name: 'Copy page as Markdown'})).toBeVisible();
+      // With a chatbot, the copy button does not point readers to their own assistant.
+      await expect(page.getByRole('button', {name: 'Copy page', exact: true})).toHaveAccessibleDescription('Copies this page as Markdown.');
+      // Both toolbar buttons share one size.
+      const heights = await Promise.all([ask, page.locator('[data-copy-page]')].map((l) => l.evaluate((el) => el.getBoundingClientRect().height)));
+      expect(heights[0]).toBe(heights[1]);
     });
 
     test('a failed load says so and can be retried', async ({page}) => {

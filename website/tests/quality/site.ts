@@ -58,6 +58,11 @@ function canonicalPath(html: string): string | undefined {
   }
 }
 
+/** A static redirect page: a meta refresh and nothing to read (plugins/redirects). */
+export function isRedirectPage(html: string): boolean {
+  return /<meta\b[^>]*http-equiv=["']?refresh["']?/i.test(html) && !/<main\b/i.test(html);
+}
+
 export function kindOf(routePath: string): RouteKind {
   return routePath === '/api' || routePath.startsWith('/api/') ? 'api' : 'docs';
 }
@@ -72,7 +77,10 @@ export function builtRoutes(dir = buildDir()): BuiltRoute[] {
     }
     const fromFile = pathOfFile(file);
     if (fromFile.startsWith(FIXTURE_PREFIX) || fromFile + '/' === FIXTURE_PREFIX) continue;
-    const canonical = canonicalPath(readFileSync(path.join(dir, file), 'utf8'));
+    const html = readFileSync(path.join(dir, file), 'utf8');
+    // Redirect pages (redirects.ts) are not pages: their target is checked at its own address.
+    if (isRedirectPage(html)) continue;
+    const canonical = canonicalPath(html);
     // A canonical that points elsewhere (a redirect page, say) would hide this file: keep the file's own path then.
     const sameFile = canonical !== undefined && (canonical.replace(/(.)\/$/, '$1') === fromFile);
     const routePath = sameFile ? canonical : fromFile;

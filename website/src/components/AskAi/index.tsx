@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {ChatbotAdapter, ChatbotSettings, ChatbotWidgetOptions} from './types';
-import styles from './styles.module.css';
+import toolbar from '../PageActions/toolbar.module.css';
 
 /** Provider adapters, each its own chunk: nothing of a provider is fetched before the reader presses the button. */
 const adapters: Record<ChatbotSettings['provider'], () => Promise<(options: ChatbotWidgetOptions) => ChatbotAdapter>> = {
@@ -53,12 +53,12 @@ export default function AskAiButton({projectId}: {projectId: string}): ReactNode
     <>
       <button
         type="button"
-        className={clsx('button button--primary button--sm', styles.button)}
+        className={clsx(toolbar.button, toolbar.primary)}
         aria-busy={state === 'loading'}
         onClick={() => void onClick()}>
         {state === 'loading' ? 'Loading the assistant…' : 'Ask AI'}
       </button>
-      <span className={styles.srOnly} role="status">
+      <span className={toolbar.srOnly} role="status">
         {state === 'failed' ? 'The assistant could not be loaded. Check your connection and press Ask AI again.' : ''}
       </span>
     </>

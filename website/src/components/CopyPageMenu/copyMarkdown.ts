@@ -22,3 +22,8 @@ export async function copyTextFrom(url: string): Promise<void> {
   }
   await navigator.clipboard.writeText(await text);
 }
+
+/** Puts a string the page already has on the clipboard. */
+export async function copyText(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text);
+}

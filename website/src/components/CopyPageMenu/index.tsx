@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {copyTextFrom} from './copyMarkdown';
+import {copyText, copyTextFrom} from './copyMarkdown';
+import toolbar from '../PageActions/toolbar.module.css';
 import styles from './styles.module.css';
 
 export interface CopyPageMenuProps {
@@ -10,22 +11,42 @@ export interface CopyPageMenuProps {
   forAssistant: boolean;
 }
 
-type Status = {kind: 'idle'} | {kind: 'copying'} | {kind: 'copied'} | {kind: 'failed'};
+type Status = {kind: 'idle'} | {kind: 'copying'} | {kind: 'copied'; what: 'page' | 'address'} | {kind: 'failed'};
+
+function CopyIcon(): ReactNode {
+  return (
+    <svg className={toolbar.icon} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <rect x="5.5" y="5.5" width="8" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M10.5 3.5V3A1.5 1.5 0 0 0 9 1.5H4A1.5 1.5 0 0 0 2.5 3v7A1.5 1.5 0 0 0 4 11.5h.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+function CheckIcon(): ReactNode {
+  return (
+    <svg className={toolbar.icon} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
 
 /**
- * "Copy page": a menu button (WAI-ARIA menu button pattern) with two items,
- * copy the page's Markdown to the clipboard and open the Markdown version.
- * The Markdown is fetched from the page's `.md` twin only when asked for.
+ * "Copy page": a split button. The main part copies the page's Markdown in
+ * one click; the chevron opens a menu (WAI-ARIA menu button pattern) with the
+ * other actions: open the Markdown version, copy its address. The Markdown is
+ * fetched from the page's `.md` twin only when asked for.
  */
 export default function CopyPageMenu({markdownUrl, forAssistant}: CopyPageMenuProps): ReactNode {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<Status>({kind: 'idle'});
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const copyRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const buttonId = `${id}-button`;
+  const toggleId = `${id}-toggle`;
   const menuId = `${id}-menu`;
+  const hintId = `${id}-hint`;
 
   const items = (): HTMLElement[] => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const focusItem = (index: number): void => {
@@ -35,7 +56,7 @@ export default function CopyPageMenu({markdownUrl, forAssistant}: CopyPageMenuPr
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
+    if (returnFocus) toggleRef.current?.focus();
   }, []);
 
   const openAt = (index: number): void => {
@@ -59,18 +80,28 @@ export default function CopyPageMenu({markdownUrl, forAssistant}: CopyPageMenuPr
     return () => clearTimeout(timer);
   }, [status]);
 
-  const copy = async (): Promise<void> => {
-    close(true);
+  const copyPage = async (): Promise<void> => {
     setStatus({kind: 'copying'});
     try {
       await copyTextFrom(markdownUrl);
-      setStatus({kind: 'copied'});
+      setStatus({kind: 'copied', what: 'page'});
     } catch {
       setStatus({kind: 'failed'});
     }
   };
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
+  const copyAddress = async (): Promise<void> => {
+    close(false);
+    copyRef.current?.focus();
+    try {
+      await copyText(new URL(markdownUrl, window.location.href).href);
+      setStatus({kind: 'copied', what: 'address'});
+    } catch {
+      setStatus({kind: 'failed'});
+    }
+  };
+
+  const onToggleKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
     // Enter and Space reach onClick as a native button click.
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -117,44 +148,57 @@ export default function CopyPageMenu({markdownUrl, forAssistant}: CopyPageMenuPr
     }
   };
 
-  const label = status.kind === 'copied' ? 'Copied' : status.kind === 'failed' ? 'Copy failed' : 'Copy page';
-  const announcement =
-    status.kind === 'copied'
+  const copied = status.kind === 'copied';
+  const label = copied && status.what === 'page' ? 'Copied' : status.kind === 'failed' ? 'Copy failed' : 'Copy page';
+  const announcement = copied
+    ? status.what === 'page'
       ? 'The page is on your clipboard as Markdown.'
-      : status.kind === 'failed'
-        ? 'The page could not be copied. Open the Markdown version and copy it from there.'
-        : '';
+      : 'The address of the Markdown version is on your clipboard.'
+    : status.kind === 'failed'
+      ? 'Could not copy. Open the Markdown version and copy it from there.'
+      : '';
 
   return (
     <div className={styles.root} ref={rootRef}>
-      <button
-        ref={buttonRef}
-        id={buttonId}
-        type="button"
-        className={clsx('button button--secondary button--sm', styles.button)}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => (open ? close(false) : openAt(0))}
-        onKeyDown={onButtonKeyDown}>
-        {label}
-        <svg className={clsx(styles.chevron, open && styles.chevronOpen)} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-          <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-      </button>
+      <div className={styles.split}>
+        <button
+          ref={copyRef}
+          type="button"
+          className={clsx(toolbar.button, styles.copy)}
+          data-copy-page=""
+          aria-describedby={hintId}
+          aria-busy={status.kind === 'copying'}
+          onClick={() => void copyPage()}>
+          {copied && status.what === 'page' ? <CheckIcon /> : <CopyIcon />}
+          {label}
+        </button>
+        <button
+          ref={toggleRef}
+          id={toggleId}
+          type="button"
+          className={clsx(toolbar.button, styles.toggle)}
+          aria-label="More page actions"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => (open ? close(false) : openAt(0))}
+          onKeyDown={onToggleKeyDown}>
+          <svg className={clsx(styles.chevron, open && styles.chevronOpen)} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <span id={hintId} hidden>
+        {forAssistant ? 'Copies this page as Markdown, ready to paste into your AI assistant.' : 'Copies this page as Markdown.'}
+      </span>
       <ul
         ref={menuRef}
         id={menuId}
         role="menu"
-        aria-labelledby={buttonId}
+        aria-labelledby={toggleId}
         className={styles.menu}
         hidden={!open}
         onKeyDown={onMenuKeyDown}>
-        <li role="none">
-          <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => void copy()}>
-            {forAssistant ? 'Copy page for your AI assistant' : 'Copy page as Markdown'}
-          </button>
-        </li>
         <li role="none">
           <a
             role="menuitem"
@@ -164,11 +208,16 @@ export default function CopyPageMenu({markdownUrl, forAssistant}: CopyPageMenuPr
             target="_blank"
             rel="noopener"
             onClick={() => close(false)}>
-            View as Markdown<span className={styles.srOnly}> (opens in a new tab)</span>
+            View as Markdown<span className={toolbar.srOnly}> (opens in a new tab)</span>
           </a>
         </li>
+        <li role="none">
+          <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => void copyAddress()}>
+            Copy the Markdown address
+          </button>
+        </li>
       </ul>
-      <span className={styles.srOnly} role="status">
+      <span className={toolbar.srOnly} role="status">
         {announcement}
       </span>
     </div>
