@@ -8,6 +8,7 @@ import securityHeaders from './plugins/security-headers';
 import chunks from './plugins/chunks';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
+import remarkDiagrams from './plugins/diagrams/remark';
 import {magicComments} from './plugins/highlight/tokenize';
 import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
@@ -34,7 +35,6 @@ const config: Config = {
   onBrokenAnchors: process.env.SIGIL_ALLOW_BROKEN_LINKS === '1' ? 'warn' : 'throw',
   onDuplicateRoutes: 'warn',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
 
@@ -48,7 +48,7 @@ const config: Config = {
       {
         docs: {
           routeBasePath: '/',
-          remarkPlugins: [remarkHighlight],
+          remarkPlugins: [remarkDiagrams, remarkHighlight],
           sidebarPath: './sidebars.ts',
           // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
           showLastUpdateTime: true,
@@ -58,7 +58,7 @@ const config: Config = {
           id: 'changelog',
           path: 'changelog',
           routeBasePath: 'changelog',
-          remarkPlugins: [remarkHighlight],
+          remarkPlugins: [remarkDiagrams, remarkHighlight],
           blogTitle: 'Changelog',
           blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
           blogSidebarCount: 0,
@@ -73,19 +73,17 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
           },
         },
-        pages: {remarkPlugins: [remarkHighlight]},
+        pages: {remarkPlugins: [remarkDiagrams, remarkHighlight]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {},
       } satisfies Preset.Options,
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
-
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
   plugins: [
-    // Keeps Mermaid out of the chunk every page loads; writes what each script holds (plugins/chunks).
+    // Writes what each script holds (plugins/chunks).
     chunks,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
