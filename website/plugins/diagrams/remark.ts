@@ -24,19 +24,41 @@ export function diagramElement(node: Code, finished: FinishedSvg): MdxJsxFlowEle
   };
 }
 
+/**
+ * One drawing at a time: the build compiles each page twice (client and
+ * server) and many pages at once, and a Mermaid upgrade makes every diagram
+ * stale. Queued calls look in the cache again, so each diagram is drawn once.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Finished SVGs for sources not in the cache: drawn now when Chromium is here, written to the cache. */
-async function renderMissing(missing: {source: string; where: string}[]): Promise<Map<string, FinishedSvg>> {
-  const {chromiumAvailable, chromiumPath, renderDiagrams} = await import('./render');
-  if (!chromiumAvailable()) {
-    throw new Error(
-      `${missing.map((m) => m.where).join(', ')}: no rendered SVG in ${CACHE_DIR} for this diagram (new or changed since it was rendered), ` +
-        `and no Chromium at ${chromiumPath()} to draw it. Run \`${RENDER_COMMAND}\` on a machine with Chromium and commit website/diagrams.`,
-    );
-  }
-  const rendered = await renderDiagrams(missing);
-  for (const [key, finished] of rendered) writeCached(key, finished);
-  console.warn(`[diagrams] rendered ${rendered.size} new or changed diagram(s) into website/diagrams: commit them.`);
-  return rendered;
+function renderMissing(missing: {source: string; where: string}[]): Promise<Map<string, FinishedSvg>> {
+  const run = async (): Promise<Map<string, FinishedSvg>> => {
+    const results = new Map<string, FinishedSvg>();
+    const still = missing.filter(({source}) => {
+      const cached = readCached(diagramKey(source));
+      if (cached) results.set(diagramKey(source), cached);
+      return !cached;
+    });
+    if (still.length === 0) return results;
+    const {chromiumAvailable, chromiumPath, renderDiagrams} = await import('./render');
+    if (!chromiumAvailable()) {
+      throw new Error(
+        `${still.map((m) => m.where).join(', ')}: no rendered SVG in ${CACHE_DIR} for this diagram (new or changed since it was rendered), ` +
+          `and no Chromium at ${chromiumPath()} to draw it. Run \`${RENDER_COMMAND}\` on a machine with Chromium and commit website/diagrams.`,
+      );
+    }
+    const rendered = await renderDiagrams(still);
+    for (const [key, finished] of rendered) {
+      writeCached(key, finished);
+      results.set(key, finished);
+    }
+    console.warn(`[diagrams] drew ${rendered.size} new or changed diagram(s) into website/diagrams (${still.map((m) => m.where).join(', ')}): commit them.`);
+    return results;
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
 }
 
 /**
