@@ -8,6 +8,7 @@ import securityHeaders from './plugins/security-headers';
 import chunks from './plugins/chunks';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
+import remarkDiagrams from './plugins/diagrams/remark';
 import {magicComments} from './plugins/highlight/tokenize';
 import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
@@ -35,7 +36,7 @@ const changelogOptions = {
   id: 'changelog',
   path: 'changelog',
   routeBasePath: 'changelog',
-  remarkPlugins: [remarkHighlight],
+  remarkPlugins: [remarkDiagrams, remarkHighlight],
   blogTitle: 'Changelog',
   blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
   blogSidebarCount: 0,
@@ -66,7 +67,6 @@ const config: Config = {
   onBrokenAnchors: process.env.SIGIL_ALLOW_BROKEN_LINKS === '1' ? 'warn' : 'throw',
   onDuplicateRoutes: 'warn',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
 
@@ -80,7 +80,7 @@ const config: Config = {
       {
         docs: {
           routeBasePath: '/',
-          remarkPlugins: [remarkHighlight],
+          remarkPlugins: [remarkDiagrams, remarkHighlight],
           sidebarPath: './sidebars.ts',
           // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
           showLastUpdateTime: true,
@@ -88,19 +88,17 @@ const config: Config = {
         },
         // The changelog blog is declared under plugins (plugins/changelog), which completes its feeds.
         blog: false,
-        pages: {remarkPlugins: [remarkHighlight]},
+        pages: {remarkPlugins: [remarkDiagrams, remarkHighlight]},
         theme: {customCss: ['./src/css/custom.css', './src/css/announcement.css']},
         sitemap: {},
       } satisfies Preset.Options,
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
-
   clientModules: ['./src/clientModules/announcementReappears.ts'],
 
   plugins: [
-    // Keeps Mermaid out of the chunk every page loads; writes what each script holds (plugins/chunks).
+    // Writes what each script holds (plugins/chunks).
     chunks,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,

@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstLoadFiles, parseRoutes} from './first-load';
-import {mermaidPackages, modulesOf, packagesOf, sourcesOf, type ChunkManifest} from './manifest';
+import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
@@ -33,18 +33,11 @@ interface Compiler {
 const filesOf = (group: StatsGroup | undefined): string[] => (group?.assets ?? []).map((a) => '/' + a.name).filter((f) => /\.(js|css)$/.test(f));
 
 /**
- * Two things about the client bundle, both for the weight budgets:
- *
- * 1. Docusaurus puts every module shared by half the routes' chunks into one
- *    `common` chunk that every page loads. Mermaid splits each diagram type
- *    into its own chunk, all sharing Mermaid's parsers, so on a small or
- *    diagram-rich site Mermaid's parser (about 140 KB gzip) lands in `common`
- *    and every reading page pays for it. A cache group tried before `common`
- *    keeps Mermaid's code in chunks that only diagrams load.
- * 2. Chunk files are named by number, so the build writes which packages and
- *    which of the site's source files each script holds
- *    (`.chunk-packages.json` in the output folder); the budget test uses it
- *    to tell what a page loads (Mermaid, a widget's code).
+ * Chunk files are named by number, so the build writes which packages and
+ * which of the site's source files each script holds (`.chunk-packages.json`
+ * in the output folder); the budget test uses it to tell what a page loads (a
+ * widget's code, or a diagram renderer that must not come back: diagrams are
+ * drawn at build time, plugins/diagrams).
  */
 export default function chunks(context: LoadContext): Plugin {
   // Filled by the client compilation, read after the build (postBuild).
@@ -58,13 +51,6 @@ export default function chunks(context: LoadContext): Plugin {
         // Chunk files named by id only: a `[name]` in the file name costs the runtime every page loads a
         // table of all ~600 chunk names (about 4 KB gzip); the names are internal and mean nothing to a reader.
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
-        optimization: {
-          splitChunks: {
-            cacheGroups: {
-              mermaid: {test: modulesOf(mermaidPackages()), chunks: 'async', minChunks: 2, priority: 45, reuseExistingChunk: true},
-            },
-          },
-        },
         plugins: [
           {
             apply(compiler: Compiler) {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {isMermaidChunk, mermaidPackages, modulesOf, packageOf, packagesOf, sourcesOf} from './manifest';
+import {holdsMermaid, isMermaidChunk, mermaidPackages, modulesOf, packageOf, packagesOf, sourcesOf} from './manifest';
 
 describe('chunk manifest', () => {
   it('names the package of a module path, scoped or not, loaders stripped', () => {
@@ -30,6 +30,13 @@ describe('chunk manifest', () => {
     expect(isMermaidChunk(['dagre-d3-es', 'khroma'], mermaid)).toBe(true);
     expect(isMermaidChunk(['dagre-d3-es', 'site'], mermaid)).toBe(false);
     expect(isMermaidChunk([], mermaid)).toBe(false);
+  });
+
+  it("tells a script with Mermaid's own code from one that only shares its dependencies", () => {
+    expect(holdsMermaid(['mermaid', 'd3'])).toBe(true);
+    expect(holdsMermaid(['@mermaid-js/parser'])).toBe(true);
+    expect(holdsMermaid(['d3', 'dompurify', 'site'])).toBe(false);
+    expect(holdsMermaid([])).toBe(false);
   });
 
   it('matches module paths of the given packages only', () => {

@@ -69,3 +69,8 @@ export function packagesOf(moduleNames: readonly string[]): string[] {
 export function isMermaidChunk(packages: readonly string[], mermaid: ReadonlySet<string>): boolean {
   return packages.includes('mermaid') || (packages.length > 0 && packages.every((p) => mermaid.has(p)));
 }
+
+/** A script with Mermaid's own code in it: none should exist, diagrams are drawn at build time (plugins/diagrams). */
+export function holdsMermaid(packages: readonly string[]): boolean {
+  return packages.some((p) => p === 'mermaid' || p.startsWith('@mermaid-js/'));
+}

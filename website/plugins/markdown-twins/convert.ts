@@ -15,7 +15,7 @@ import TurndownService from 'turndown';
  * - tabs become bold-labelled sections, admonitions blockquotes with their
  *   label, `<details>` a bold summary and its content, Mermaid diagrams a
  *   ```mermaid block (source from the `data-md-mermaid` marker that
- *   `src/theme/Mermaid` renders), code blocks fenced code with their language
+ *   `src/components/Diagram` renders beside the drawn SVG), code blocks fenced code with their language
  *   and title, taken from the code lines rather than the highlighted spans;
  * - tables become GFM tables; a table or code block inside a table cell is
  *   moved after its table (Markdown cells hold one line);
@@ -56,7 +56,7 @@ const DROP = [
   '.theme-doc-card-icon',
   '.theme-edit-this-page',
   '.theme-last-updated',
-  '.docusaurus-mermaid-container',
+  '[data-diagram]',
   '[class*="codeLineNumber"]',
 ].join(', ');
 

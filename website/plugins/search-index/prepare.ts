@@ -21,7 +21,7 @@ export const indexOptions = {
     '.hash-link',
     '.pagination-nav',
     'button',
-    '[data-diagram-source]', // a diagram's Mermaid source, shown until the diagram is drawn
+    '[data-diagram]', // a diagram's labels: the prose around it says the same in sentences
   ],
   forceLanguage: 'en',
 };

@@ -69,8 +69,8 @@ export function inlineEventHandlers(html: string): string[] {
  * The policy. Scripts: only the site's own files and the hashed inline scripts;
  * 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search index and is
  * not 'unsafe-eval' (no string-to-code). Styles need 'unsafe-inline': the
- * server-rendered HTML carries style attributes and Mermaid writes <style>
- * into its SVG. No other host is contacted.
+ * server-rendered HTML carries style attributes and each diagram's inline
+ * SVG carries its <style> (plugins/diagrams). No other host is contacted.
  */
 export function buildPolicy({scriptHashes, extra = {}}: PolicyOptions): string {
   const more = (d: ExtensibleDirective) => [...(extra[d] ?? [])];

@@ -1,14 +1,15 @@
 import {expect, test} from '@playwright/test';
 import {readManifest} from '../quality/widgets';
 import {buildDir} from '../quality/site';
-import {isMermaidChunk, mermaidPackages} from '../../plugins/chunks/manifest';
+import {holdsMermaid} from '../../plugins/chunks/manifest';
 
 const CODE_PAGE = '/getting-started/quickstart';
 const DIAGRAM_PAGE = '/api-overview/submissions';
+/** Three diagrams, one of them in view on arrival. */
+const DIAGRAMS_PAGE = '/security/enclave-secure-channels';
 
 const manifest = readManifest(buildDir());
-const mermaid = mermaidPackages();
-const isMermaidFile = (pathname: string) => isMermaidChunk(manifest[pathname]?.packages ?? [], mermaid);
+const isMermaidFile = (pathname: string) => holdsMermaid(manifest[pathname]?.packages ?? []);
 const isPrismFile = (pathname: string) => (manifest[pathname]?.packages ?? []).includes('prism-react-renderer');
 
 test.describe('code blocks highlighted at build time', () => {
@@ -51,28 +52,52 @@ test.describe('code blocks highlighted at build time', () => {
   });
 });
 
-test.describe('diagrams drawn when the reader reaches them', () => {
-  test('a first visit shows the source in its place and loads no renderer; scrolling draws it', async ({page}) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
-    await page.goto(DIAGRAM_PAGE);
-    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
-    await page.waitForLoadState('networkidle');
-    const source = page.locator('[data-diagram-source]').first();
-    await expect(source).toContainText(/sequenceDiagram|flowchart|graph|stateDiagram/);
-    expect(scripts.filter(isMermaidFile)).toEqual([]);
-
-    await source.scrollIntoViewIfNeeded();
-    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible({timeout: 20_000});
-    await expect(page.locator('[data-diagram-source]')).toHaveCount(0);
-    expect(scripts.some(isMermaidFile)).toBe(true);
-  });
-
-  test('without JavaScript the diagram source is readable text', async ({browser}) => {
+test.describe('diagrams drawn at build time', () => {
+  test('without JavaScript every diagram is a named SVG image, its colours from the theme', async ({browser}) => {
     const context = await browser.newContext({javaScriptEnabled: false});
     const page = await context.newPage();
+    for (const path of [DIAGRAM_PAGE, DIAGRAMS_PAGE]) {
+      await page.goto(path);
+      const diagrams = page.locator('[data-diagram] > svg');
+      expect(await diagrams.count(), path).toBeGreaterThan(0);
+      for (const svg of await diagrams.all()) {
+        await svg.scrollIntoViewIfNeeded();
+        await expect(svg).toBeVisible();
+        await expect(svg).toHaveAttribute('role', 'img');
+        await expect(svg).toHaveAttribute('aria-label', /\w{4,}/);
+        const box = (await svg.boundingBox())!;
+        expect(box.width * box.height, 'drawn at a real size').toBeGreaterThan(200 * 100);
+      }
+    }
+    // The state diagram's labels are text, in light colours drawn from the CSS variables.
     await page.goto(DIAGRAM_PAGE);
-    await expect(page.locator('[data-diagram-source]').first()).toBeVisible();
+    const label = page.locator('[data-diagram] svg text', {hasText: 'ACTIVITY_STATUS_PENDING'}).first();
+    await expect(label).toBeVisible();
+    await expect(label).toHaveCSS('fill', 'rgb(28, 30, 33)');
     await context.close();
+  });
+
+  test('no Mermaid code is requested, even scrolling through every diagram; dark mode recolours them', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    await page.goto(DIAGRAMS_PAGE);
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    for (const svg of await page.locator('[data-diagram] > svg').all()) await svg.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length, 'the page loads its scripts').toBeGreaterThan(0);
+    expect(scripts.filter(isMermaidFile)).toEqual([]);
+    expect(Object.values(manifest).filter((m) => holdsMermaid(m.packages)), 'no script of the build holds Mermaid').toEqual([]);
+
+    const label = page.locator('[data-diagram] svg text.messageText').first();
+    await expect(label).toHaveCSS('fill', 'rgb(28, 30, 33)');
+    await page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(label).toHaveCSS('fill', 'rgb(235, 237, 240)');
+  });
+
+  test('the Markdown twin keeps the diagram as a mermaid block', async ({request}) => {
+    const twin = await (await request.get(`${DIAGRAM_PAGE}.md`)).text();
+    expect(twin).toMatch(/```mermaid\nstateDiagram-v2\n\s+accTitle: /);
+    expect(twin).not.toContain('<svg');
   });
 });

@@ -28,25 +28,6 @@ const markupOnly =
   stride === 1 ? builtRoutes().filter((r) => isSchemaPage(r.path)).filter((_, i) => i % schemaStride !== 0) : [];
 const BATCH = 20;
 
-/**
- * Diagrams are drawn when they come near the viewport (src/theme/Mermaid):
- * bring each one into view, as a reader scrolling would, so axe checks the
- * drawn diagrams and not their placeholder.
- */
-async function drawDiagrams(page: Page): Promise<void> {
-  const placeholders = page.locator('[data-diagram-source]');
-  if ((await placeholders.count()) === 0) return;
-  await page.evaluate(async () => {
-    for (const el of Array.from(document.querySelectorAll('[data-diagram-source]'))) {
-      el.scrollIntoView();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await expect(placeholders).toHaveCount(0, {timeout: 20_000});
-  await settle(page);
-}
-
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
 async function toDarkMode(page: Page, path: string): Promise<void> {
   const toggle = page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first();
@@ -55,9 +36,8 @@ async function toDarkMode(page: Page, path: string): Promise<void> {
   if (await toggle.isVisible()) {
     await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    // Mermaid re-renders its diagrams in the dark theme; other pages only restyle.
-    if ((await page.locator('.docusaurus-mermaid-container').count()) > 0) await settle(page);
-    else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Pages only restyle (diagrams too: their colours are CSS variables).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   } else {
     // The theme's inline script honours this parameter before React starts.
     await gotoSettled(page, `${path}${path.includes('?') ? '&' : '?'}docusaurus-theme=dark`);
@@ -74,7 +54,6 @@ test.describe('every route: accessibility, privacy, content security policy', {t
 
       const status = await gotoSettled(page, route.path);
       expect(status, 'HTTP status').toBe(route.status);
-      await drawDiagrams(page);
       await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
       problems.push(...(await axeViolations(page, 'light')));

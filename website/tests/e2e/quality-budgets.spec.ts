@@ -11,11 +11,8 @@
  * checked against real visits, and nothing loads eagerly behind its back.
  * Prefetches (`<link rel=prefetch>`, request type "other") are not counted.
  *
- * Mermaid draws diagrams in the browser. Its renderer (about 180 KB gzip)
- * loads when a diagram comes near the viewport (src/theme/Mermaid), so most
- * diagram pages do not load it on a first visit; a page with a diagram near
- * its top does. That share is shown apart and has its own cap; the rest of
- * such a page is held to the ordinary budget.
+ * Diagrams are drawn at build time (plugins/diagrams): a page with a diagram
+ * is held to the ordinary budget, and no page may load Mermaid's code.
  */
 import {expect, test} from '@playwright/test';
 import {gotoSettled} from '../quality/observe';
@@ -23,7 +20,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {buildDir, builtRoutes, sampleRoutes, type BuiltRoute} from '../quality/site';
 import {KB, gzipSizeOf, kb, median, table} from '../quality/weight';
-import {isMermaidChunk, mermaidPackages} from '../../plugins/chunks/manifest';
+import {holdsMermaid} from '../../plugins/chunks/manifest';
 import {FIRST_LOAD_FILE} from '../../plugins/chunks';
 import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../quality/widgets';
 
@@ -39,16 +36,12 @@ const BUDGET = {
   apiExtraJs: 40 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
-  /** Mermaid's renderer, on pages with a diagram. */
-  mermaidJs: 220 * KB,
 };
 const CONCURRENCY = 2;
 
 interface Weight {
   route: BuiltRoute;
   js: number;
-  /** The part of `js` that is Mermaid's renderer (a diagram in view on arrival). */
-  mermaid: number;
   css: number;
   html: number;
   files: string[];
@@ -67,8 +60,7 @@ test('first-load weight of every route is within budget, widgets load on demand'
   const origin = new URL(baseURL!).origin;
   const manifest = readManifest(dir);
   const firstLoad = JSON.parse(readFileSync(path.join(dir, FIRST_LOAD_FILE), 'utf8')) as Record<string, string[]>;
-  const mermaid = mermaidPackages();
-  const isMermaid = (f: string) => isMermaidChunk(manifest[f]?.packages ?? [], mermaid);
+  const isMermaid = (f: string) => holdsMermaid(manifest[f]?.packages ?? []);
   const html = (route: BuiltRoute) => readFileSync(path.join(dir, route.file), 'utf8');
 
   /** Scripts and stylesheets a fresh browser requests for the route until the page is quiet. */
@@ -91,7 +83,7 @@ test('first-load weight of every route is within budget, widgets load on demand'
   const checked = [
     ...new Set([
       ...sampleRoutes(routes),
-      ...hostOf('data-diagram-source', Infinity),
+      ...hostOf('data-diagram=""', Infinity),
       ...hostOf('Open the request builder', 3),
       ...hostOf('Policy playground (static preview)', 3),
       ...routes.filter((r) => staticFiles(firstLoad, r) === undefined),
@@ -110,8 +102,7 @@ test('first-load weight of every route is within budget, widgets load on demand'
     const seen = visited.get(route.path)!;
     const expected = staticFiles(firstLoad, route);
     if (!expected) continue; // measured by the visit alone (the not-found page)
-    // A diagram already in view is drawn at once: its renderer is the one thing a visit may add.
-    const extra = seen.filter((f) => !expected.includes(f) && !isMermaid(f));
+    const extra = seen.filter((f) => !expected.includes(f));
     const missing = expected.filter((f) => !seen.includes(f));
     if (extra.length || missing.length) mismatches.push(`${route.path}: the browser also loaded [${extra.join(', ')}], did not load [${missing.join(', ')}]`);
   }
@@ -123,23 +114,22 @@ test('first-load weight of every route is within budget, widgets load on demand'
     return {
       route,
       js: sum((f) => f.endsWith('.js')),
-      mermaid: sum((f) => f.endsWith('.js') && isMermaid(f)),
       css: sum((f) => f.endsWith('.css')),
       html: gzipSizeOf(dir, '/' + route.file),
       files,
     };
   });
   const docs = weights.filter((w) => w.route.kind !== 'api');
-  const medianDocsJs = median(docs.map((w) => w.js - w.mermaid));
+  const medianDocsJs = median(docs.map((w) => w.js));
   const apiJsBudget = medianDocsJs + BUDGET.apiExtraJs;
   const budgetOf = (w: Weight) => (w.route.kind === 'api' ? apiJsBudget : BUDGET.docsJs);
 
-  const heaviest = [...weights].sort((a, b) => b.js - b.mermaid - (a.js - a.mermaid) || b.html - a.html);
+  const heaviest = [...weights].sort((a, b) => b.js - a.js || b.html - a.html);
   const report = table(
-    ['route', 'kind', 'JS gz', 'of it Mermaid', 'JS budget', 'CSS gz', 'HTML gz', 'files'],
+    ['route', 'kind', 'JS gz', 'JS budget', 'CSS gz', 'HTML gz', 'files'],
     heaviest
       .slice(0, 15)
-      .map((w) => [w.route.path, w.route.kind, kb(w.js), w.mermaid ? kb(w.mermaid) : '-', kb(budgetOf(w)), kb(w.css), kb(w.html), String(w.files.length)]),
+      .map((w) => [w.route.path, w.route.kind, kb(w.js), kb(budgetOf(w)), kb(w.css), kb(w.html), String(w.files.length)]),
   );
   const summary =
     `${weights.length} routes (${checked.length} also visited in a browser); median docs page ${kb(medianDocsJs)} JS; ` +
@@ -148,8 +138,8 @@ test('first-load weight of every route is within budget, widgets load on demand'
   await test.info().attach('budgets.txt', {body: summary, contentType: 'text/plain'});
 
   const over = weights.flatMap((w) => [
-    ...(w.js - w.mermaid > budgetOf(w) ? [`${w.route.path}: JS ${kb(w.js - w.mermaid)} (without Mermaid) > ${kb(budgetOf(w))}`] : []),
-    ...(w.mermaid > BUDGET.mermaidJs ? [`${w.route.path}: Mermaid ${kb(w.mermaid)} > ${kb(BUDGET.mermaidJs)}`] : []),
+    ...(w.js > budgetOf(w) ? [`${w.route.path}: JS ${kb(w.js)} > ${kb(budgetOf(w))}`] : []),
+    ...w.files.filter(isMermaid).map((f) => `${w.route.path}: loads ${f}, Mermaid's code (diagrams are drawn at build time)`),
     ...(w.html > BUDGET.html ? [`${w.route.path}: HTML ${kb(w.html)} > ${kb(BUDGET.html)}`] : []),
   ]);
   // Soft: the widget checks below still run and report when pages are over budget.

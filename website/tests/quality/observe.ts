@@ -72,7 +72,7 @@ export function foreignRequests(log: PageLog, baseURL: string): string[] {
 
 /**
  * Waits until the page is quiet: no DOM change and no request in flight for
- * `quietMs`. Mermaid diagrams and widgets that render after hydration are in
+ * `quietMs`. Widgets that render after hydration are in
  * place by then. Stops waiting after `maxMs` (a page that never settles is
  * still checked as it is).
  */
