@@ -8,6 +8,7 @@ import securityHeaders from './plugins/security-headers';
 import chunks from './plugins/chunks';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
+import rehypeTableCodeBreaks from './plugins/table-code-breaks';
 import {magicComments} from './plugins/highlight/tokenize';
 import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
@@ -49,6 +50,7 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           remarkPlugins: [remarkHighlight],
+          rehypePlugins: [rehypeTableCodeBreaks],
           sidebarPath: './sidebars.ts',
           // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
           showLastUpdateTime: true,
@@ -59,6 +61,7 @@ const config: Config = {
           path: 'changelog',
           routeBasePath: 'changelog',
           remarkPlugins: [remarkHighlight],
+          rehypePlugins: [rehypeTableCodeBreaks],
           blogTitle: 'Changelog',
           blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
           blogSidebarCount: 0,
@@ -73,7 +76,7 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
           },
         },
-        pages: {remarkPlugins: [remarkHighlight]},
+        pages: {remarkPlugins: [remarkHighlight], rehypePlugins: [rehypeTableCodeBreaks]},
         theme: {customCss: ['./src/css/custom.css', './src/css/navbar.css']},
         sitemap: {},
       } satisfies Preset.Options,

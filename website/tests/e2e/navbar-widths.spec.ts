@@ -42,7 +42,7 @@ function navbarProblems(): string[] {
       if (Number.parseFloat(getComputedStyle(node.parentElement).fontSize) === 0) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+      for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
     }
     if (tops.size > 1) problems.push(`"${label}" wraps onto ${tops.size} lines`);
     // Visible: the item shows text, an icon or a label drawn by CSS (a condensed item), not an empty box.
@@ -51,7 +51,7 @@ function navbarProblems(): string[] {
     const icon = Array.from(el.querySelectorAll('svg, img')).some((g) => g.getBoundingClientRect().width > 0 && g.checkVisibility());
     if (tops.size === 0 && !drawn && !icon) problems.push(`"${label}" shows nothing`);
     // Clipping: no box inside the item hides part of its content (a truncated title, say).
-    for (const inner of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
+    for (const inner of [el, ...Array.from(el.querySelectorAll<HTMLElement>('*'))]) {
       const style = getComputedStyle(inner);
       if (style.display === 'inline' || style.display === 'none' || inner instanceof SVGElement) continue;
       if (inner.scrollWidth > inner.clientWidth + 1 && style.overflowX !== 'visible') {
