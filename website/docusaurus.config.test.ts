@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import config from './docusaurus.config';
+import sidebars from './sidebars';
 import {brand} from './brand';
 
 // The site settings of spec §1, read from the configuration itself.
@@ -24,6 +25,24 @@ describe('site settings', () => {
 
   it('keeps the sidebar visible and categories open', () => {
     expect(theme.docs.sidebar).toEqual({hideable: false, autoCollapseCategories: false});
+  });
+
+  it('collapses every sidebar category until the reader is on one of its pages', () => {
+    interface Category {type: string; label: string; collapsed?: boolean; collapsible?: boolean; items: unknown[]}
+    const categories: Category[] = [];
+    const collect = (items: unknown[]): void => {
+      for (const item of items) {
+        if (typeof item === 'object' && item !== null && (item as Category).type === 'category') {
+          categories.push(item as Category);
+          collect((item as Category).items);
+        }
+      }
+    };
+    for (const items of Object.values(sidebars)) collect(items as unknown[]);
+    expect(Object.keys(sidebars)).toEqual(['documentation', 'sdks', 'solutions']);
+    expect(categories.length).toBeGreaterThan(10);
+    const open = categories.filter((c) => c.collapsed !== true || c.collapsible === false).map((c) => c.label);
+    expect(open).toEqual([]);
   });
 
   it('adds Swift highlighting', () => {

@@ -9,6 +9,7 @@ import chunks from './plugins/chunks';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
+import rehypeTableCodeBreaks from './plugins/table-code-breaks';
 import {magicComments} from './plugins/highlight/tokenize';
 import {additionalLanguages} from './src/highlight/languages';
 import markdownTwins from './plugins/markdown-twins';
@@ -37,6 +38,7 @@ const changelogOptions = {
   path: 'changelog',
   routeBasePath: 'changelog',
   remarkPlugins: [remarkDiagrams, remarkHighlight],
+  rehypePlugins: [rehypeTableCodeBreaks],
   blogTitle: 'Changelog',
   blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
   blogSidebarCount: 0,
@@ -81,6 +83,7 @@ const config: Config = {
         docs: {
           routeBasePath: '/',
           remarkPlugins: [remarkDiagrams, remarkHighlight],
+          rehypePlugins: [rehypeTableCodeBreaks],
           sidebarPath: './sidebars.ts',
           // Dates come from git (one `git log` for the whole repository); CI needs a full clone, not a shallow one.
           showLastUpdateTime: true,
@@ -88,8 +91,8 @@ const config: Config = {
         },
         // The changelog blog is declared under plugins (plugins/changelog), which completes its feeds.
         blog: false,
-        pages: {remarkPlugins: [remarkDiagrams, remarkHighlight]},
-        theme: {customCss: ['./src/css/custom.css', './src/css/announcement.css']},
+        pages: {remarkPlugins: [remarkDiagrams, remarkHighlight], rehypePlugins: [rehypeTableCodeBreaks]},
+        theme: {customCss: ['./src/css/custom.css', './src/css/announcement.css', './src/css/navbar.css']},
         sitemap: {},
       } satisfies Preset.Options,
     ],
@@ -151,13 +154,15 @@ const config: Config = {
         {type: 'doc', docId: 'overview', label: 'Documentation', position: 'left'},
         {to: '/getting-started/quickstart', label: 'Quickstart', position: 'left'},
         {type: 'doc', docId: 'embedded-wallets/overview', label: 'Solutions', position: 'left'},
-        {type: 'doc', docId: 'sdks/introduction', label: 'SDK Reference', position: 'left'},
-        {to: '/api', label: 'API Reference', position: 'left'},
+        // Between 997 px and about 1200 px these show a shorter label (data-short); their names stay the full label.
+        // src/css/navbar.css decides what shows at each width.
+        {type: 'doc', docId: 'sdks/introduction', label: 'SDK Reference', position: 'left', className: 'navbar-short', 'data-short': 'SDK'},
+        {to: '/api', label: 'API Reference', position: 'left', className: 'navbar-short', 'data-short': 'API'},
         {to: '/changelog', label: 'Changelog', position: 'left'},
         {type: 'search', position: 'right'},
-        {type: 'localeDropdown', position: 'right'},
-        {href: brand.repositoryUrl, label: 'GitHub', position: 'right'},
-        {href: brand.dashboardUrl, label: 'Dashboard', position: 'right'},
+        {type: 'localeDropdown', position: 'right', className: 'navbar-icon navbar-icon--locale'},
+        {href: brand.repositoryUrl, label: 'GitHub', position: 'right', className: 'navbar-icon navbar-icon--repository', title: 'GitHub'},
+        {href: brand.dashboardUrl, label: 'Dashboard', position: 'right', className: 'navbar-icon navbar-icon--dashboard', title: 'Dashboard'},
       ],
     },
     footer: {

@@ -28,7 +28,9 @@ function category(
   if (items.length === 0 && !(link && 'doc' in link && written(link.doc))) {
     return [];
   }
-  const base = {type: 'category' as const, label, items, collapsed: false};
+  // Collapsed until the reader is on one of its pages: Docusaurus opens the current page's categories,
+  // and opening one never closes another (themeConfig.docs.sidebar.autoCollapseCategories is false).
+  const base = {type: 'category' as const, label, items, collapsed: true};
   if (!link) return [base];
   if ('doc' in link) return [{...base, link: {type: 'doc', id: link.doc}}];
   return [

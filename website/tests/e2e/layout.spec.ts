@@ -76,12 +76,18 @@ test.describe('responsive layout', () => {
     await expect(page.locator('button[title="Collapse sidebar"]')).toHaveCount(0);
   });
 
-  test('sidebar categories stay open when another opens', async ({page}) => {
-    await gotoHydrated(page, QUICKSTART);
-    const expanded = page.locator('.theme-doc-sidebar-menu .menu__list-item-collapsible [aria-expanded="true"]');
-    const before = await expanded.count();
-    expect(before).toBeGreaterThan(0);
-    await expect(page.locator('.theme-doc-sidebar-menu [aria-expanded="false"]')).toHaveCount(0);
+  test('sidebar categories are collapsed except the current page\'s, and stay open when another opens', async ({page}) => {
+    await gotoHydrated(page, '/concepts/policies/language');
+    const menu = page.locator('.theme-doc-sidebar-menu');
+    const expandedLabels = () =>
+      menu.locator('.menu__list-item-collapsible:has([aria-expanded="true"]) .menu__link--sublist').allInnerTexts();
+    // The current page's category and its parent are open; every other category is closed.
+    expect(await expandedLabels()).toEqual(['Concepts', 'Policies']);
+    expect(await menu.locator('[aria-expanded="false"]').count()).toBeGreaterThan(3);
+    await expect(menu.getByRole('link', {name: 'Policy language', exact: true})).toHaveAttribute('aria-current', 'page');
+    // Opening another category leaves the open ones open (autoCollapseCategories: false).
+    await menu.getByRole('button', {name: /expand sidebar category 'Security'/i}).click();
+    await expect.poll(expandedLabels).toEqual(['Concepts', 'Policies', 'Security']);
   });
 });
 

@@ -9,6 +9,7 @@ import type {AreaGroup, HomePageData, OperationSummary, SidebarData} from '../..
 import ApiLayout from '../ApiLayout';
 import Rich from '../Rich';
 import styles from './styles.module.css';
+import {BreakableCode} from '@site/src/components/Breakable';
 
 function matches(op: OperationSummary, words: string[]): boolean {
   const haystack = `${op.summary} ${op.name} ${op.operationId} ${op.area} ${op.kind}`.toLowerCase();
@@ -100,7 +101,7 @@ function LimitRow({limit}: {limit: HomePageData['limits'][number]}): ReactNode {
               <span key={op.operationId}>
                 {i > 0 && ', '}
                 <Link to={op.route}>
-                  <code>{op.name}</code>
+                  <BreakableCode text={op.name} />
                 </Link>
               </span>
             ))}
@@ -119,7 +120,7 @@ function ErrorRow({error}: {error: HomePageData['errorCodes'][number]}): ReactNo
     <tr id={anchor}>
       <th scope="row">{error.code}</th>
       <td>
-        <code>{error.name}</code>
+        <BreakableCode text={error.name} />
       </td>
       <td>{error.httpStatus}</td>
       <td>{error.retryable ? 'Yes, with backoff' : 'No'}</td>
@@ -143,7 +144,7 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
       sidebar={sidebar}
       route="/api/">
       <Heading as="h1">API reference</Heading>
-      <p className={styles.lead}>
+      <p>
         The {data.title} ({data.summary.toLowerCase()}, version {data.version}): {data.operationCount} operations and{' '}
         <Link to="/api/schemas/">{data.schemaCount} schemas</Link>. Each operation page lists every field of the request
         and the answer, the errors, examples and code, and lets you build and sign a request in your browser.

@@ -6,6 +6,7 @@ import type {FieldNode} from '../../types';
 import Rich from '../Rich';
 import TypeLabel from '../TypeLabel';
 import styles from './styles.module.css';
+import {BreakableCode} from '@site/src/components/Breakable';
 
 function Facts({field}: {field: FieldNode}): ReactNode {
   const facts: ReactNode[] = [];
@@ -16,7 +17,7 @@ function Facts({field}: {field: FieldNode}): ReactNode {
         {field.enumValues.map((value, i) => (
           <span key={value}>
             {i > 0 && ', '}
-            <code>{value}</code>
+            <BreakableCode text={value} />
           </span>
         ))}
       </li>,
@@ -33,7 +34,7 @@ function Facts({field}: {field: FieldNode}): ReactNode {
   if (field.default !== undefined) {
     facts.push(
       <li key="default">
-        Default: <code>{field.default}</code>
+        Default: <BreakableCode text={field.default} />
       </li>,
     );
   }
@@ -43,7 +44,7 @@ function Facts({field}: {field: FieldNode}): ReactNode {
       <li key={`c-${constraint}`}>
         {pattern ? (
           <>
-            {pattern[1]} <code>{pattern[2]}</code>
+            {pattern[1]} <BreakableCode text={pattern[2]!} />
           </>
         ) : (
           constraint
@@ -69,7 +70,7 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
       <tr id={anchor} className={styles.row}>
         <th scope="row" className={styles.nameCell}>
           <a href={`#${anchor}`} className={styles.name} title={field.path}>
-            <code>{field.name}</code>
+            <BreakableCode text={field.name} />
           </a>
           <span className={field.required ? styles.required : styles.optional}>{field.required ? 'required' : 'optional'}</span>
           {field.deprecated && <span className={styles.deprecated}>deprecated</span>}
@@ -87,7 +88,7 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
           <td colSpan={3}>
             <details open={depth === 0} className={styles.nested}>
               <summary>
-                Fields of <code>{field.path}</code>
+                Fields of <BreakableCode text={field.path} />
                 {field.type.k === 'array' ? ' (each item)' : ''}
               </summary>
               <FieldTable fields={field.children} depth={depth + 1} label={`Fields of ${field.path}`} />

@@ -1,17 +1,18 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {RichNode, RichText} from '../../types';
+import {BreakableCode} from '@site/src/components/Breakable';
 
 function renderNode(node: RichNode, key: number): ReactNode {
   if (typeof node === 'string') return node;
   switch (node[0]) {
     case 'code':
-      return <code key={key}>{node[1]}</code>;
+      return <BreakableCode key={key} text={node[1]} />;
     case 'op':
     case 'schema':
       return (
         <Link key={key} to={node[2]}>
-          <code>{node[1]}</code>
+          <BreakableCode text={node[1]} />
         </Link>
       );
     case 'strong':

@@ -12,6 +12,7 @@ import FieldTable from '../FieldTable';
 import Rich from '../Rich';
 import TypeLabel from '../TypeLabel';
 import styles from './styles.module.css';
+import {BreakableCode} from '@site/src/components/Breakable';
 
 function ValueRow({value}: {value: EnumValue}): ReactNode {
   const anchor = `value-${value.value}`;
@@ -20,7 +21,7 @@ function ValueRow({value}: {value: EnumValue}): ReactNode {
     <tr id={anchor} className={styles.valueRow}>
       <th scope="row">
         <a href={`#${anchor}`}>
-          <code>{value.value}</code>
+          <BreakableCode text={value.value} />
         </a>
       </th>
       <td>

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {TypeExpr} from '../../types';
+import Breakable, {BreakableCode} from '@site/src/components/Breakable';
 
 /** A field's type: `string (uuid)`, `array of WalletAccountParams` (linked), `"ACTIVITY_TYPE_CREATE_WALLET"`. */
 export default function TypeLabel({type}: {type: TypeExpr}): ReactNode {
@@ -15,7 +16,9 @@ export default function TypeLabel({type}: {type: TypeExpr}): ReactNode {
     case 'ref':
       return (
         <span>
-          <Link to={type.route}>{type.name}</Link>
+          <Link to={type.route}>
+            <Breakable text={type.name} />
+          </Link>
           {type.base ? ` (${type.base})` : ''}
         </span>
       );
@@ -34,7 +37,7 @@ export default function TypeLabel({type}: {type: TypeExpr}): ReactNode {
     case 'const':
       return (
         <span>
-          constant <code>{type.value}</code>
+          constant <BreakableCode text={type.value} />
         </span>
       );
     default:
