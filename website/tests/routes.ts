@@ -144,7 +144,7 @@ export const routes: RouteExpectation[] = [
 
 /** A link that only the given sidebar contains: how a test tells sidebars apart. */
 export const sidebarSignature: Record<SidebarName, string> = {
-  documentation: '/getting-started/quickstart',
+  documentation: '/category/getting-started',
   sdks: '/sdks/introduction',
   solutions: '/embedded-wallets/overview',
 };

@@ -169,6 +169,23 @@ test.describe('last updated and edit links', () => {
     const shallow = execFileSync('git', ['rev-parse', '--is-shallow-repository'], {cwd: websiteDir, encoding: 'utf8'}).trim();
     expect(shallow, 'a shallow clone dates every page to its one commit: clone with full history (fetch-depth: 0)').toBe('false');
     const {routes} = sitemap();
+    // The date of the newest commit that lists the file, read from the whole history the way the site's build reads it:
+    // a merge commit lists no files, so a file last touched by a merge is dated by the commit it merged.
+    const repoRoot = path.resolve(websiteDir, '..');
+    const lastChanged = new Map<string, string>();
+    let when = '';
+    const history = execFileSync('git', ['-c', 'log.showSignature=false', 'log', '--format=t:%ct', '--name-status', '--no-renames'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    for (const line of history.split('\n')) {
+      if (line.startsWith('t:')) when = line.slice(2);
+      else if (/^[AMT]\t/.test(line)) {
+        const file = line.slice(2);
+        if (!lastChanged.has(file)) lastChanged.set(file, when);
+      }
+    }
     const problems: string[] = [];
     let checked = 0;
     for (const route of routes.filter((r) => !NON_DOC.test(r) && !isApi(r))) {
@@ -182,7 +199,7 @@ test.describe('last updated and edit links', () => {
       }
       const file = path.resolve(websiteDir, '..', m[1]!);
       if (!existsSync(file)) problems.push(`${route}: edit link to a missing file ${m[1]}`);
-      const seconds = execFileSync('git', ['log', '-1', '--format=%ct', '--', file], {cwd: websiteDir, encoding: 'utf8'}).trim();
+      const seconds = lastChanged.get(path.relative(repoRoot, file)) ?? '';
       const shown = $('.theme-last-updated time').attr('datetime');
       if (seconds === '') {
         // Not committed yet (local drafts): Docusaurus shows no date rather than a wrong one.
