@@ -1,5 +1,5 @@
 import { generateApiKeyPair } from '@sigil/api-key-stamper';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPERATIONS } from './document.js';
 import { createEmulator } from './emulator.js';
 import { fingerprintOf } from './activities.js';
@@ -217,6 +217,48 @@ describe('state', () => {
     // The restored emulator still knows the root key.
     const response = await restored.handle({ method: 'GET', path: '/emulator/v1/state', headers: {}, body: '' });
     expect(JSON.parse(response.body).format).toBe('sigil-emulator-state');
+  });
+});
+
+describe('commits', () => {
+  it('calls onCommit in request order without waiting, and each answer waits for its own commit and every earlier one', async () => {
+    const held: Array<{ changes: string[]; release: () => void }> = [];
+    let holding = false;
+    t = await createTestContext({
+      onCommit: (changes) => {
+        if (!holding) return;
+        return new Promise<void>((release) => held.push({ changes: changes.map((c) => c.collection), release }));
+      },
+    });
+    holding = true;
+    const answered: string[] = [];
+    const first = t.root.client.createUserTag({ userTagName: 'first', userIds: [] }).then(() => answered.push('first'));
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // The second write reaches onCommit although the first has not been stored.
+    const second = t.root.client.createUserTag({ userTagName: 'second', userIds: [] }).then(() => answered.push('second'));
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    const read = t.root.client.listUserTags({}).then((list) => answered.push(`read ${list.userTags.length}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toEqual([]);
+    // The second is stored first: its answer still waits for the first, and so does the read that sees both.
+    held[1]!.release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toEqual([]);
+    held[0]!.release();
+    await Promise.all([first, second, read]);
+    expect(answered.sort()).toEqual(['first', 'read 2', 'second']);
+  });
+
+  it('answers code 14 when a commit fails, and so does every later answer that could show the lost change', async () => {
+    let failing = false;
+    t = await createTestContext({
+      onCommit: () => {
+        if (failing) return Promise.reject(new Error('disk full'));
+      },
+    });
+    failing = true;
+    await expect(t.root.client.createUserTag({ userTagName: 'lost', userIds: [] })).rejects.toMatchObject({ code: 14 });
+    await expect(t.root.client.listUserTags({})).rejects.toMatchObject({ code: 14 });
   });
 });
 
