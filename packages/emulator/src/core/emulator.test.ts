@@ -135,9 +135,11 @@ describe('organizations and scoping', () => {
     expect(users.users.map((u) => u.userName)).toEqual(['end user']);
     await expect(t.root.client.createUserTag({ userTagName: 'x', userIds: [] }, { organizationId: subOrganizationId })).rejects.toMatchObject({ code: 16 });
     expect((await t.root.client.listSuborgs({ filterType: 'EMAIL', filterValue: 'end@example.com' })).organizationIds).toEqual([subOrganizationId]);
-    await expect(t.root.client.createSubOrganization({ subOrganizationName: 'w', rootQuorumThreshold: 1, rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [] }], wallet: { walletName: 'w', accounts: [] } })).rejects.toMatchObject({ code: 12, message: expect.stringContaining('wallet') });
+    const withWallet = await t.root.client.createSubOrganization({ subOrganizationName: 'w', rootQuorumThreshold: 1, rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [] }], wallet: { walletName: 'w', accounts: [] } });
+    const second = (withWallet.result as Record<string, { subOrganizationId: string; wallet?: { walletId: string; addresses: string[] } }>).createSubOrganizationResultV7!;
+    expect(second.wallet).toEqual({ walletId: expect.stringMatching(/^[0-9a-f-]{36}$/), addresses: [] });
     await child.deleteSubOrganization({ deleteWithoutExport: true });
-    expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([]);
+    expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([second.subOrganizationId]);
   });
 
   it('pages list_activities newest first with positional cursors', async () => {
@@ -193,11 +195,9 @@ describe('requests', () => {
     }
     expect(unimplemented.sort()).toEqual([...UNIMPLEMENTED_OPERATIONS].sort());
     expect(unimplemented.sort()).toEqual([
-      'create_private_keys', 'create_read_write_session', 'create_wallet', 'create_wallet_accounts', 'delete_private_keys', 'delete_wallets',
-      'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account', 'get_private_key', 'get_wallet', 'get_wallet_account',
+      'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
       'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-      'list_private_keys', 'list_wallet_accounts', 'list_wallets', 'oauth', 'otp_auth', 'recover_user', 'sign_raw_payload',
-      'sign_raw_payloads', 'sign_transaction', 'update_wallet',
+      'oauth', 'otp_auth', 'recover_user', 'sign_raw_payload', 'sign_raw_payloads', 'sign_transaction',
     ]);
   });
 });
