@@ -25,7 +25,7 @@ const withParameters = (body: Params, change: (parameters: Params) => Params): P
 export const UNIMPLEMENTED = [
   'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
   'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-  'oauth', 'otp_auth', 'recover_user', 'sign_raw_payload', 'sign_raw_payloads', 'sign_transaction',
+  'oauth', 'otp_auth', 'recover_user',
 ] as const;
 
 export const SETUP: Record<string, Setup> = {
@@ -105,4 +105,7 @@ export const SETUP: Record<string, Setup> = {
   get_private_key: { needs: ['privateKey'] },
   list_private_keys: { needs: ['privateKey'] },
   delete_private_keys: { needs: ['privateKey'] },
+  sign_raw_payload: { needs: ['wallet'] },
+  sign_raw_payloads: { needs: ['wallet'] },
+  sign_transaction: { needs: ['wallet'] },
 };

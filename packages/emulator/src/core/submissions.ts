@@ -24,6 +24,7 @@ import {
 } from './model.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { SIGNING_SUBMISSIONS } from './signing/handlers.js';
 import { WALLET_QUERIES, WALLET_SUBMISSIONS, createWallet, deleteOrganizationKeys, type AccountParams } from './wallets/handlers.js';
 
 type Params = Record<string, unknown>;
@@ -31,7 +32,7 @@ type Params = Record<string, unknown>;
 // Operations of part 2 (issue 19): everything under these tags of the document, plus read-write
 // sessions, less those that have handlers already (wallets, private keys, signing).
 const PART_2_TAGS = new Set(['Wallets', 'Private keys', 'Signing', 'Import and export', 'Authentication']);
-const PART_2_DONE = new Set([...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES)]);
+const PART_2_DONE = new Set([...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS)]);
 export const UNIMPLEMENTED_OPERATIONS: ReadonlySet<string> = new Set(
   [...OPERATIONS.values()]
     .filter((op) => (PART_2_TAGS.has(op.tag) || op.name === 'create_read_write_session') && !PART_2_DONE.has(op.name))
@@ -265,6 +266,7 @@ function withFeatures(context: ExecutionContext, features: OrganizationRecord['f
 
 export const SUBMISSIONS: Record<string, Submission> = {
   ...WALLET_SUBMISSIONS,
+  ...SIGNING_SUBMISSIONS,
   update_root_quorum: {
     execute(context, p) {
       const userIds = p.userIds as string[];
