@@ -84,6 +84,32 @@ export function compile(src: string | undefined): Expr | undefined {
   return expr;
 }
 
+type Compiled = { expr: Expr | undefined } | { error: unknown };
+type CompiledExpressions = Record<'condition' | 'consensus', Compiled>;
+
+/** Expressions of the policies returned by compilePolicy; weak, so a dropped policy takes its ASTs with it. */
+const compiledPolicies = new WeakMap<Policy, CompiledExpressions>();
+
+function compileOutcome(src: string | undefined): Compiled {
+  try {
+    return { expr: compile(src) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Parses and checks a policy's condition and consensus once, for a caller that evaluates the same policy many
+ * times (a server holding stored policies). Returns a frozen copy: evaluatePolicies given that copy uses its
+ * parsed expressions instead of parsing again, and the freeze keeps them from going stale. Never throws: a
+ * broken expression is reported by evaluatePolicies as usual.
+ */
+export function compilePolicy(policy: Policy): Readonly<Policy> {
+  const copy = Object.freeze({ ...policy });
+  compiledPolicies.set(copy, { condition: compileOutcome(copy.condition), consensus: compileOutcome(copy.consensus) });
+  return copy;
+}
+
 const named = (p: Policy) => `"${p.policyName}"`;
 
 /**
@@ -183,14 +209,16 @@ function judge(policy: Policy, policyIndex: number, ctx: Context, errors: Policy
     errors.push({ ...e.toJSON(), policyIndex, policyName: policy.policyName, expression });
   };
   // Both expressions are compiled up front so that a broken consensus is reported even when the condition is false.
+  const precompiled = compiledPolicies.get(policy);
   const compiled: Partial<Record<'condition' | 'consensus', Expr | undefined>> = {};
   let broken = false;
   for (const expression of ['condition', 'consensus'] as const) {
-    try {
-      compiled[expression] = compile(policy[expression]);
-    } catch (e) {
-      report(e, expression);
+    const outcome = precompiled?.[expression] ?? compileOutcome(policy[expression]);
+    if ('error' in outcome) {
+      report(outcome.error, expression);
       broken = true;
+    } else {
+      compiled[expression] = outcome.expr;
     }
   }
   if (broken) return { ...base, status: 'ERROR' };

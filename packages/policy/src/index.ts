@@ -40,7 +40,7 @@ export {
   activityTypeInfo,
 } from './activities.js';
 export type { ActivityTypeInfo, ActivityResource, ActivityAction } from './activities.js';
-export { evaluatePolicies, compile, isRootQuorumRequest } from './engine.js';
+export { evaluatePolicies, compile, compilePolicy, isRootQuorumRequest } from './engine.js';
 export type {
   Policy,
   PolicyRequest,

@@ -82,11 +82,12 @@ const PROVOKE: Record<number, () => Promise<Answer>> = {
     const w = await world();
     return send(w.emulator, operationNamed('list_activities'), { organizationId: w.organizationId, paginationOptions: { after: PLACEHOLDERS.activity } }, w.root);
   },
-  // UNIMPLEMENTED: an operation of part 2.
+  // UNIMPLEMENTED: an address format the emulator does not derive (TON wallet contracts).
   12: async () => {
     const w = await world();
     const operation = operationNamed('create_wallet');
-    return send(w.emulator, operation, envelope(operation, w.organizationId, { walletName: 'w', accounts: [] }), w.root);
+    const ton = { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/607'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V4R2' };
+    return send(w.emulator, operation, envelope(operation, w.organizationId, { walletName: 'w', accounts: [ton] }), w.root);
   },
   // INTERNAL: a state whose organization record lost its root quorum (as a hand-edited import could):
   // the emulator answers code 13 instead of crashing.

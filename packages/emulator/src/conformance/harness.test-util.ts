@@ -221,8 +221,10 @@ export const PLACEHOLDERS = {
   policy: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   activity: '5f6a7b8c-9d0e-4f1a-8b2c-4d5e6f7a8b9c',
   fingerprint: 'sha256:f12396594049ea5d680735e1be9dea763cbd1094d1efed5c05a8f8e92cb43ea1',
-  /** Private keys arrive with part 2 of the emulator; no record can stand for this one yet. */
   privateKey: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  wallet: 'e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9',
+  /** The Ethereum account m/44'/60'/0'/0/0 of `wallet` (the address of private key 1 in the examples). */
+  walletAddress: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
 } as const;
 
 /** Records a world can hold. `pendingActivity` is an activity of alice waiting for one approval (its fingerprint). */
@@ -239,7 +241,9 @@ export type Resource =
   | 'activity'
   | 'pendingActivity'
   | 'subOrganization'
-  | 'emailAuthFeature';
+  | 'emailAuthFeature'
+  | 'wallet'
+  | 'privateKey';
 
 const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
   apiKey: ['alice'],
@@ -355,6 +359,22 @@ async function create(world: World, resource: Resource): Promise<void> {
     case 'emailAuthFeature':
       await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_EMAIL_AUTH', value: '' });
       return;
+    case 'wallet': {
+      const activity = await submit(world, 'create_wallet', {
+        walletName: 'setup wallet',
+        accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+      });
+      set(PLACEHOLDERS.wallet, activity.result.createWalletResult!.walletId);
+      set(PLACEHOLDERS.walletAddress, (activity.result.createWalletResult!.addresses as string[])[0]);
+      return;
+    }
+    case 'privateKey': {
+      const activity = await submit(world, 'create_private_keys', {
+        privateKeys: [{ privateKeyName: 'setup key', curve: 'CURVE_SECP256K1', privateKeyTags: [], addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }],
+      });
+      set(PLACEHOLDERS.privateKey, (activity.result.createPrivateKeysResult!.privateKeyIds as string[])[0]);
+      return;
+    }
   }
 }
 

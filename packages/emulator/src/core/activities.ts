@@ -1,7 +1,7 @@
 // The activity lifecycle: creation with its fingerprint, the decision (root quorum, then policies via
 // @sigil/policy), votes, and the transitions CONSENSUS_NEEDED -> COMPLETED / FAILED / REJECTED.
 // Activities run synchronously in the emulator, so CREATED and PENDING are never visible in answers.
-import { ROOT_QUORUM_ACTIVITY_TYPES, evaluatePolicies, type PolicyRequest } from '@sigil/policy';
+import { ROOT_QUORUM_ACTIVITY_TYPES, compilePolicy, evaluatePolicies, type Policy, type PolicyRequest } from '@sigil/policy';
 import { ApiError, Code, denied, notFound, precondition } from './errors.js';
 import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
@@ -163,6 +163,22 @@ export class Activities {
     return { db: this.db, now, organization, user, activityId: activity.id };
   }
 
+  /**
+   * Parsed policies, kept beside the stored records rather than in the state. Keyed by record object: the store
+   * replaces a record on every write, so an updated policy is parsed again and a deleted one is dropped.
+   */
+  private readonly compiledPolicies = new WeakMap<PolicyRecord, Readonly<Policy>>();
+
+  private compiled(record: PolicyRecord): Readonly<Policy> {
+    let policy = this.compiledPolicies.get(record);
+    if (!policy) {
+      const { policyId, policyName, effect, condition, consensus } = record;
+      policy = compilePolicy({ policyId, policyName, effect, condition, consensus });
+      this.compiledPolicies.set(record, policy);
+    }
+    return policy;
+  }
+
   /** Root quorum first, then policies. Sets `denial` when the answer is DENY. */
   private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId)!;
@@ -182,7 +198,7 @@ export class Activities {
     let extra: Partial<PolicyRequest> = {};
     if (submission.policyContext) extra = submission.policyContext(this.executionContext(activity, activity.updatedAtMs), parameters);
     const verdict = evaluatePolicies(
-      policies.map((p) => ({ policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: p.condition, consensus: p.consensus })),
+      policies.map((p) => this.compiled(p)),
       {
         ...extra,
         activity: { type: activity.type },

@@ -1,5 +1,5 @@
 import { generateApiKeyPair } from '@sigil/api-key-stamper';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPERATIONS } from './document.js';
 import { createEmulator } from './emulator.js';
 import { fingerprintOf } from './activities.js';
@@ -135,9 +135,11 @@ describe('organizations and scoping', () => {
     expect(users.users.map((u) => u.userName)).toEqual(['end user']);
     await expect(t.root.client.createUserTag({ userTagName: 'x', userIds: [] }, { organizationId: subOrganizationId })).rejects.toMatchObject({ code: 16 });
     expect((await t.root.client.listSuborgs({ filterType: 'EMAIL', filterValue: 'end@example.com' })).organizationIds).toEqual([subOrganizationId]);
-    await expect(t.root.client.createSubOrganization({ subOrganizationName: 'w', rootQuorumThreshold: 1, rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [] }], wallet: { walletName: 'w', accounts: [] } })).rejects.toMatchObject({ code: 12, message: expect.stringContaining('wallet') });
+    const withWallet = await t.root.client.createSubOrganization({ subOrganizationName: 'w', rootQuorumThreshold: 1, rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [] }], wallet: { walletName: 'w', accounts: [] } });
+    const second = (withWallet.result as Record<string, { subOrganizationId: string; wallet?: { walletId: string; addresses: string[] } }>).createSubOrganizationResultV7!;
+    expect(second.wallet).toEqual({ walletId: expect.stringMatching(/^[0-9a-f-]{36}$/), addresses: [] });
     await child.deleteSubOrganization({ deleteWithoutExport: true });
-    expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([]);
+    expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([second.subOrganizationId]);
   });
 
   it('pages list_activities newest first with positional cursors', async () => {
@@ -193,11 +195,9 @@ describe('requests', () => {
     }
     expect(unimplemented.sort()).toEqual([...UNIMPLEMENTED_OPERATIONS].sort());
     expect(unimplemented.sort()).toEqual([
-      'create_private_keys', 'create_read_write_session', 'create_wallet', 'create_wallet_accounts', 'delete_private_keys', 'delete_wallets',
-      'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account', 'get_private_key', 'get_wallet', 'get_wallet_account',
+      'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
       'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-      'list_private_keys', 'list_wallet_accounts', 'list_wallets', 'oauth', 'otp_auth', 'recover_user', 'sign_raw_payload',
-      'sign_raw_payloads', 'sign_transaction', 'update_wallet',
+      'oauth', 'otp_auth', 'recover_user',
     ]);
   });
 });
@@ -217,6 +217,48 @@ describe('state', () => {
     // The restored emulator still knows the root key.
     const response = await restored.handle({ method: 'GET', path: '/emulator/v1/state', headers: {}, body: '' });
     expect(JSON.parse(response.body).format).toBe('sigil-emulator-state');
+  });
+});
+
+describe('commits', () => {
+  it('calls onCommit in request order without waiting, and each answer waits for its own commit and every earlier one', async () => {
+    const held: Array<{ changes: string[]; release: () => void }> = [];
+    let holding = false;
+    t = await createTestContext({
+      onCommit: (changes) => {
+        if (!holding) return;
+        return new Promise<void>((release) => held.push({ changes: changes.map((c) => c.collection), release }));
+      },
+    });
+    holding = true;
+    const answered: string[] = [];
+    const first = t.root.client.createUserTag({ userTagName: 'first', userIds: [] }).then(() => answered.push('first'));
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // The second write reaches onCommit although the first has not been stored.
+    const second = t.root.client.createUserTag({ userTagName: 'second', userIds: [] }).then(() => answered.push('second'));
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    const read = t.root.client.listUserTags({}).then((list) => answered.push(`read ${list.userTags.length}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toEqual([]);
+    // The second is stored first: its answer still waits for the first, and so does the read that sees both.
+    held[1]!.release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toEqual([]);
+    held[0]!.release();
+    await Promise.all([first, second, read]);
+    expect(answered.sort()).toEqual(['first', 'read 2', 'second']);
+  });
+
+  it('answers code 14 when a commit fails, and so does every later answer that could show the lost change', async () => {
+    let failing = false;
+    t = await createTestContext({
+      onCommit: () => {
+        if (failing) return Promise.reject(new Error('disk full'));
+      },
+    });
+    failing = true;
+    await expect(t.root.client.createUserTag({ userTagName: 'lost', userIds: [] })).rejects.toMatchObject({ code: 14 });
+    await expect(t.root.client.listUserTags({})).rejects.toMatchObject({ code: 14 });
   });
 });
 

@@ -75,14 +75,27 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)));
   const activities = new Activities(db, webhooks, () => SUBMISSIONS);
 
-  /** Serializes commits so onCommit sees requests in the order their changes were applied. */
-  let commitChain: Promise<void> = Promise.resolve();
-  async function commit(changes: Change[]): Promise<void> {
-    if (changes.length === 0 || !options.onCommit) return;
-    const onCommit = options.onCommit;
-    const done = commitChain.then(() => onCommit(changes));
-    commitChain = done.catch(() => undefined);
-    await done;
+  /**
+   * Settles once every commit handed to onCommit so far is stored. onCommit is called in request order
+   * without waiting for the previous call's promise, so a store can group many requests into one write
+   * (one fsync); each answer waits for its own commit and every earlier one.
+   */
+  let stored: Promise<void> = Promise.resolve();
+  function commit(changes: Change[]): Promise<void> {
+    // A response with no changes of its own may still show earlier requests' changes: it waits for them too.
+    if (changes.length === 0 || !options.onCommit) return stored;
+    let own: Promise<void>;
+    try {
+      own = Promise.resolve(options.onCommit(changes));
+    } catch (error) {
+      own = Promise.reject(error as Error);
+    }
+    const previous = stored;
+    stored = previous.then(() => own);
+    // Keeps a failure that no request is waiting for from surfacing as an unhandled rejection.
+    stored.catch(() => undefined);
+    own.catch(() => undefined);
+    return stored;
   }
 
   interface Prepared {

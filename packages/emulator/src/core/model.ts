@@ -1,6 +1,7 @@
 // Stored records (what exportState holds) and their API views (what responses show).
 import { toTimestamp, type Timestamp } from './encoding.js';
 import type { Database } from './store.js';
+import { defineWalletIndexes } from './wallets/records.js';
 
 export const C = {
   organizations: 'organizations',
@@ -231,4 +232,5 @@ export function defineIndexes(db: Database): void {
   db.defineIndex('activitiesByOrg', C.activities, (a: ActivityRecord) => [a.organizationId]);
   db.defineIndex('activitiesByFingerprint', C.activities, (a: ActivityRecord) => [a.fingerprint]);
   db.defineIndex('subOrgsByParent', C.organizations, (o: OrganizationRecord) => one(o.parentOrganizationId));
+  defineWalletIndexes(db);
 }

@@ -20,6 +20,7 @@ import {
   type UserRecord,
 } from './model.js';
 import { page } from './paging.js';
+import { WALLET_QUERIES } from './wallets/handlers.js';
 
 type Query = (context: RequestContext) => unknown;
 
@@ -174,4 +175,5 @@ export const QUERIES: Record<string, Query> = {
       activities: page(newestFirst, (a) => a.id, context.body.paginationOptions).map((a) => context.activities.view(a, context.caller.user)),
     };
   },
+  ...WALLET_QUERIES,
 };

@@ -38,29 +38,59 @@ export class MemoryStore implements RecordStore {
   }
 }
 
+/**
+ * A deep copy of a JSON-like record that shares its strings with the original instead of copying them, as
+ * structuredClone would: strings are immutable, and records repeat many (organization and user ids, public keys,
+ * types, statuses) that would otherwise be stored once per record. Values other than plain objects and arrays
+ * are copied by structuredClone.
+ */
+export function cloneRecord<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneRecord) as T;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = cloneRecord((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
 type IndexKeys = (value: any) => string[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- records are untyped JSON here; each index reads its own collection's shape
+
+type IndexMap = Map<string, string | Set<string>>;
 
 /**
  * The store plus secondary indexes (by organization, public key, …) and a change log per request.
  * Indexes are maintained on every write, including writes replayed by applyChanges.
  */
 export class Database {
-  private readonly indexes = new Map<string, { collection: string; keys: IndexKeys; map: Map<string, Set<string>> }>();
+  /** Index key -> id, or a Set of ids when more than one record has the key (most keys have one: fingerprints, public keys). */
+  private readonly indexes = new Map<string, { collection: string; keys: IndexKeys; map: IndexMap }>();
   private log: Array<{ change: Change; previous: unknown }> = [];
 
   constructor(readonly store: RecordStore = new MemoryStore()) {}
 
   defineIndex(name: string, collection: string, keys: IndexKeys): void {
-    const map = new Map<string, Set<string>>();
+    const map: IndexMap = new Map();
     this.indexes.set(name, { collection, keys, map });
     const entries = [...this.store.entries()].find(([c]) => c === collection)?.[1] ?? [];
     for (const [id, value] of entries) for (const key of keys(value)) this.addKey(map, key, id);
   }
 
-  private addKey(map: Map<string, Set<string>>, key: string, id: string): void {
-    let ids = map.get(key);
-    if (!ids) map.set(key, (ids = new Set()));
-    ids.add(id);
+  private addKey(map: IndexMap, key: string, id: string): void {
+    const ids = map.get(key);
+    if (ids === undefined) map.set(key, id);
+    else if (typeof ids === 'string') {
+      if (ids !== id) map.set(key, new Set([ids, id]));
+    } else ids.add(id);
+  }
+
+  private removeKey(map: IndexMap, key: string, id: string): void {
+    const ids = map.get(key);
+    if (ids === id) map.delete(key);
+    else if (typeof ids === 'object') {
+      ids.delete(id);
+      if (ids.size === 0) map.delete(key);
+    }
   }
 
   get<T>(collection: string, id: string): T | undefined {
@@ -71,7 +101,9 @@ export class Database {
   }
   /** Ids under one index key, in the order they were first indexed. */
   lookup(index: string, key: string): string[] {
-    return [...(this.indexes.get(index)?.map.get(key) ?? [])];
+    const ids = this.indexes.get(index)?.map.get(key);
+    if (ids === undefined) return [];
+    return typeof ids === 'string' ? [ids] : [...ids];
   }
   lookupRecords<T>(index: string, key: string, collection: string): T[] {
     return this.lookup(index, key)
@@ -86,7 +118,7 @@ export class Database {
       if (index.collection !== collection) continue;
       const before = previous === undefined ? [] : index.keys(previous);
       const after = value === null ? [] : index.keys(value);
-      for (const key of before) if (!after.includes(key)) index.map.get(key)?.delete(id);
+      for (const key of before) if (!after.includes(key)) this.removeKey(index.map, key, id);
       for (const key of after) if (!before.includes(key)) this.addKey(index.map, key, id);
     }
     if (value === null) this.store.delete(collection, id);
@@ -101,7 +133,7 @@ export class Database {
   }
   private record(collection: string, id: string, value: unknown | null): void {
     // Stored values are copies, so a later edit of an object the caller kept cannot change history.
-    const copy = value === null ? null : structuredClone(value);
+    const copy = value === null ? null : cloneRecord(value);
     this.log.push({ change: { collection, id, value: copy }, previous: this.store.get(collection, id) ?? null });
     this.apply(collection, id, copy);
   }

@@ -5,7 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { compile } from '@sigil/policy';
-import { ApiError, Code, exhausted, exists, invalid, notFound, precondition } from './errors.js';
+import { exhausted, exists, invalid, notFound, precondition } from './errors.js';
 import { OPERATIONS, limit } from './document.js';
 import { bytesToBase64url, uuid } from './encoding.js';
 import { readAttestation } from './attestation.js';
@@ -24,16 +24,22 @@ import {
 } from './model.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { SIGNING_SUBMISSIONS } from './signing/handlers.js';
+import { WALLET_QUERIES, WALLET_SUBMISSIONS, createWallet, deleteOrganizationKeys, type AccountParams } from './wallets/handlers.js';
 
 type Params = Record<string, unknown>;
 
-// Operations of part 2 (issue 19): everything under these tags of the document, plus read-write sessions.
+// Operations of part 2 (issue 19): everything under these tags of the document, plus read-write
+// sessions, less those that have handlers already (wallets, private keys, signing).
 const PART_2_TAGS = new Set(['Wallets', 'Private keys', 'Signing', 'Import and export', 'Authentication']);
+const PART_2_DONE = new Set([...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS)]);
 export const UNIMPLEMENTED_OPERATIONS: ReadonlySet<string> = new Set(
-  [...OPERATIONS.values()].filter((op) => PART_2_TAGS.has(op.tag) || op.name === 'create_read_write_session').map((op) => op.name),
+  [...OPERATIONS.values()]
+    .filter((op) => (PART_2_TAGS.has(op.tag) || op.name === 'create_read_write_session') && !PART_2_DONE.has(op.name))
+    .map((op) => op.name),
 );
 export function unimplementedMessage(name: string): string {
-  return `${name} is not implemented in this version of the Sigil emulator: wallets, private keys, signing, import and export, sign-in flows and read-write sessions come in a later emulator version`;
+  return `${name} is not implemented in this version of the Sigil emulator: import and export, sign-in flows and read-write sessions come in a later emulator version`;
 }
 
 const USERS_MAX = limit<number>('users-per-organization');
@@ -236,7 +242,6 @@ function createTag(context: ExecutionContext, name: string, tagType: TagRecord['
   return tag;
 }
 
-/** Private keys arrive with part 2; until then no ID names one. */
 function checkPrivateKeys(context: ExecutionContext, ids: string[], field: string): void {
   ids.forEach((id, i) => {
     const key = context.db.get<{ organizationId: string }>('privateKeys', id);
@@ -260,6 +265,8 @@ function withFeatures(context: ExecutionContext, features: OrganizationRecord['f
 }
 
 export const SUBMISSIONS: Record<string, Submission> = {
+  ...WALLET_SUBMISSIONS,
+  ...SIGNING_SUBMISSIONS,
   update_root_quorum: {
     execute(context, p) {
       const userIds = p.userIds as string[];
@@ -286,9 +293,6 @@ export const SUBMISSIONS: Record<string, Submission> = {
   create_sub_organization: {
     execute(context, p) {
       const { db, now } = context;
-      if (p.wallet !== undefined) {
-        throw new ApiError(Code.UNIMPLEMENTED, 'create_sub_organization with wallet is not implemented in this version of the Sigil emulator: wallet creation comes with wallets, in a later emulator version; leave wallet out');
-      }
       const rootUsers = p.rootUsers as Array<Params>;
       if (rootUsers.length === 0) throw invalid('parameters.rootUsers', 'parameters.rootUsers: at least one root user is required');
       if (rootUsers.length > USERS_MAX) throw exhausted(`an organization has at most ${USERS_MAX} users (x-limits users-per-organization)`, 'parameters.rootUsers');
@@ -331,17 +335,19 @@ export const SUBMISSIONS: Record<string, Submission> = {
         addAuthenticators(db, subOrganizationId, user, input.authenticators as AuthenticatorInput[], `${field}.authenticators`, now);
         addOauthProviders(db, subOrganizationId, user, input.oauthProviders as Array<{ providerName: string; oidcToken: string }>, `${field}.oauthProviders`, now);
       });
-      return { subOrganizationId, rootUserIds };
+      const wallet = p.wallet as { walletName: string; accounts: AccountParams[]; mnemonicLength?: number } | undefined;
+      return { subOrganizationId, rootUserIds, ...(wallet ? { wallet: createWallet(db, subOrganizationId, wallet, 'parameters.wallet', now) } : {}) };
     },
   },
   delete_sub_organization: {
-    execute(context) {
+    execute(context, p) {
       const { db } = context;
       if (context.organization.parentOrganizationId === null) {
         throw precondition('delete_sub_organization deletes a sub-organization; this organization has no parent', 'organizationId');
       }
       const remove = (organizationId: string): void => {
         for (const child of db.lookup('subOrgsByParent', organizationId)) remove(child);
+        deleteOrganizationKeys(db, organizationId, p.deleteWithoutExport === true, context.now);
         for (const user of usersOf(db, organizationId)) deleteUser(db, user);
         for (const id of db.lookup('policiesByOrg', organizationId)) db.delete(C.policies, id);
         for (const id of db.lookup('tagsByOrg', organizationId)) db.delete(C.tags, id);

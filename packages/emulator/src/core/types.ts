@@ -34,7 +34,8 @@ export interface EmulatorOptions {
   /** Millisecond clock, for tests. */
   now?: () => number;
   /** Called with every request's changes after they are applied in memory and BEFORE the response is returned;
-   *  the response waits for the returned promise (persistence: on disk before acknowledged). Not called when nothing changed. */
+   *  the response waits for the returned promise and every earlier one (persistence: on disk before acknowledged). Called in
+   *  request order without waiting for the previous call's promise, so a store can group writes. Not called when nothing changed. */
   onCommit?: (changes: Change[]) => void | Promise<void>;
   /** Outgoing HTTP for webhooks; default globalThis.fetch. */
   fetch?: typeof fetch;

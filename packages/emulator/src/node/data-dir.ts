@@ -55,7 +55,6 @@ export class DataDir {
   private failure: Error | undefined;
   private closed = false;
   private tail: Promise<void> = Promise.resolve();
-  private last: Promise<void> = Promise.resolve();
   /** Writes (each followed by one fdatasync) and the records they carried: records / writes is the group size. */
   readonly stats = { writes: 0, records: 0, snapshots: 0 };
 
@@ -120,25 +119,6 @@ export class DataDir {
   /** Where snapshots come from; until it is set, the log only grows. */
   setStateSource(source: () => EmulatorState): void {
     this.stateSource = source;
-  }
-
-  /**
-   * Queues one batch without waiting; `barrier()` then resolves once it is on disk. This is the emulator's
-   * `onCommit` in the server: the core hands over batches one at a time, so waiting inside onCommit would allow
-   * one fsync per request, while queueing lets every batch that arrives during a write share the next one.
-   */
-  enqueue(changes: readonly Change[]): void {
-    const written = this.append(changes);
-    written.catch(() => undefined);
-    this.last = written;
-  }
-
-  /**
-   * Resolves once every batch queued before the call is on disk; rejects if any write failed (a failure is
-   * permanent, so no later success can hide it). The server awaits it before sending each response.
-   */
-  barrier(): Promise<void> {
-    return this.last;
   }
 
   /** Appends one acknowledged batch; resolves once it is on disk. */

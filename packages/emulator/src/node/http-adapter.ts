@@ -27,8 +27,6 @@ export interface AdapterOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Unexpected failures (a bug, not a client's mistake). */
   log?: (line: string) => void;
-  /** Awaited before each answer is sent: with --data, until the request's changes are on disk. */
-  beforeRespond?: () => Promise<void>;
 }
 
 export interface Exchange {
@@ -129,17 +127,8 @@ export function createRequestListener(emulator: Emulator, options: AdapterOption
         headers: flattenHeaders(request),
         body: Buffer.concat(chunks, size).toString('utf8'),
       };
-      const durable = options.beforeRespond ?? (() => Promise.resolve());
       emulator.handle(emulatorRequest).then(
-        async (answer) => {
-          try {
-            await durable();
-          } catch (error) {
-            const failed = status(Code.UNAVAILABLE, `the emulator could not save this request's changes: ${(error as Error).message}`);
-            send(response, failed.httpStatus, { 'content-type': 'application/json' }, failed.body, api);
-            options.onExchange?.({ request: emulatorRequest, status: failed.httpStatus, body: failed.body });
-            return;
-          }
+        (answer) => {
           send(response, answer.status, answer.headers, answer.body, api);
           options.onExchange?.({ request: emulatorRequest, status: answer.status, body: answer.body });
         },

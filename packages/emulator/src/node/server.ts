@@ -122,7 +122,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       state,
       now: options.now,
       fetch: options.fetch,
-      onCommit: dataDir ? (changes) => dataDir.enqueue(changes) : undefined,
+      // The core calls append in request order without waiting, so requests arriving during a write share the next fsync.
+      onCommit: dataDir ? (changes) => dataDir.append(changes) : undefined,
     });
     for (const record of records) emulator.applyChanges(record);
     const live = emulator;
@@ -132,8 +133,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       if (options.importFile !== undefined) await dataDir.snapshot();
     }
 
-    const beforeRespond = dataDir ? () => dataDir.barrier() : undefined;
-    server = createServer(createRequestListener(emulator, { maxBodyBytes: options.maxBodyBytes, onExchange: options.onExchange, log, beforeRespond }));
+    server = createServer(createRequestListener(emulator, { maxBodyBytes: options.maxBodyBytes, onExchange: options.onExchange, log }));
     await listen(server, port, host);
     const address = server.address() as AddressInfo;
     const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -141,7 +141,6 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
 
     const keyFile = resolve(options.keyFile ?? (dataPath ? join(dataPath, KEY_FILE_NAME) : join(DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME)));
     const access = options.bootstrap === false ? undefined : await ensureRootAccess(emulator, keyFile, options);
-    await dataDir?.barrier();
     const banner = access
       ? formatBanner({
           url,
