@@ -1,5 +1,5 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { base64urlToBytes, bytesToBase64url } from './base64url.js';
+import { base64urlnopad } from '@scure/base';
 
 export const STAMP_HEADER_NAME = 'X-Stamp';
 export const SIGNATURE_SCHEME = 'SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256';
@@ -17,14 +17,14 @@ export interface ApiKeyStamp {
 export function encodeStamp(stamp: ApiKeyStamp): string {
   // Fixed key order so that the same stamp always encodes to the same header value.
   const json = JSON.stringify({ publicKey: stamp.publicKey, scheme: stamp.scheme, signature: stamp.signature });
-  return bytesToBase64url(utf8ToBytes(json));
+  return base64urlnopad.encode(utf8ToBytes(json));
 }
 
 /** Decodes an `X-Stamp` header value. Throws if it is not a well-formed stamp. */
 export function decodeStamp(headerValue: string): ApiKeyStamp {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder().decode(base64urlToBytes(headerValue)));
+    parsed = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(headerValue)));
   } catch {
     throw new Error('X-Stamp header is not base64url-encoded JSON');
   }
