@@ -29,6 +29,9 @@ sigil emulator start [options]
   --export <file>       write the whole state to <file> when the emulator stops (Ctrl-C)
   --key-file <file>     the root user's API key file (default <dir>/root-api-key.json with
                         --data, else ./.sigil-emulator/root-api-key.json); reused if it exists
+  --pending-polls <n>   keep each new activity in ACTIVITY_STATUS_PENDING for <n> get_activity
+                        reads before it runs, to test clients that poll (default 0: activities
+                        complete before the response)
 
 sigil emulator export --out <file> [--url <url>]
   Saves the state of a running emulator to <file>.
@@ -42,6 +45,12 @@ function cliCommand(): string {
   const script = process.argv[1];
   if (script && basename(script) === 'bin.js') return `node ${relative(process.cwd(), script) || script}`;
   return 'sigil';
+}
+
+function parsePendingPolls(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^\d+$/.test(value) || Number(value) > 1000) throw new UsageError(`--pending-polls must be a whole number from 0 to 1000 (got "${value}")`);
+  return Number(value);
 }
 
 function parsePort(value: string | undefined): number {
@@ -90,6 +99,7 @@ async function start(args: string[], io: Io): Promise<number> {
       import: { type: 'string' },
       export: { type: 'string' },
       'key-file': { type: 'string' },
+      'pending-polls': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -103,6 +113,7 @@ async function start(args: string[], io: Io): Promise<number> {
     if (values[name] === '') throw new UsageError(`--${name} needs a value`);
   }
   const port = parsePort(values.port);
+  const pendingPolls = parsePendingPolls(values['pending-polls']);
   const { stopped, dispose } = whenStopped(io);
   let server;
   try {
@@ -113,6 +124,7 @@ async function start(args: string[], io: Io): Promise<number> {
       importFile: values.import,
       exportFile: values.export,
       keyFile: values['key-file'],
+      pendingPolls,
       log: (line) => io.stdout(line),
       cliCommand: cliCommand(),
     });

@@ -1,11 +1,12 @@
 // The activity lifecycle: creation with its fingerprint, the decision (root quorum, then policies via
 // @sigil/policy), votes, and the transitions CONSENSUS_NEEDED -> COMPLETED / FAILED / REJECTED.
-// Activities run synchronously in the emulator, so CREATED and PENDING are never visible in answers.
+// By default activities run before the response, so CREATED and PENDING are never visible in answers; with the
+// pendingPolls option a new activity waits in PENDING for that many get_activity reads, for polling clients.
 import { ROOT_QUORUM_ACTIVITY_TYPES, compilePolicy, evaluatePolicies, type Policy, type PolicyRequest } from '@sigil/policy';
 import { ApiError, Code, denied, notFound, precondition } from './errors.js';
 import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
-import type { Database } from './store.js';
+import { cloneRecord, type Database } from './store.js';
 import { OPERATIONS } from './document.js';
 import type { RequestContext } from './emulator.js';
 import type { Webhooks } from './webhooks.js';
@@ -38,6 +39,8 @@ export class Activities {
     private readonly db: Database,
     private readonly webhooks: Webhooks,
     private readonly submissions: () => Record<string, Submission>,
+    /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for before it runs; 0 runs it at once. */
+    private readonly pendingPolls = 0,
   ) {}
 
   private nextSeq(): number {
@@ -144,6 +147,13 @@ export class Activities {
     if (decision === 'DENY') throw this.denial;
     if (decision === 'CONSENSUS_NEEDED') {
       activity.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+      this.save(activity);
+      return this.view(activity, caller.user);
+    }
+    if (this.pendingPolls > 0) {
+      // Decided now (a refusal is still a request error); carried out on a later get_activity read.
+      activity.status = 'ACTIVITY_STATUS_PENDING';
+      activity.pendingReads = this.pendingPolls;
       this.save(activity);
       return this.view(activity, caller.user);
     }
@@ -257,10 +267,41 @@ export class Activities {
       this.save(updated);
       return updated;
     }
-    // The approved activity runs now; if it cannot be carried out any more, it fails and its partial writes are undone.
+    this.carryOut(updated, submission!, parameters, now);
+    return updated;
+  }
+
+  /**
+   * A get_activity read: a PENDING activity (pendingPolls) counts the read down and, once it has been read
+   * pendingPolls times, runs. Returns the activity as it is after the read.
+   */
+  read(activity: ActivityRecord, now: number): ActivityRecord {
+    if (activity.status !== 'ACTIVITY_STATUS_PENDING' || activity.pendingReads === undefined) return activity;
+    const updated = cloneRecord(activity);
+    if (updated.pendingReads! > 0) {
+      updated.pendingReads!--;
+      this.db.put(C.activities, updated.id, updated);
+      return updated;
+    }
+    delete updated.pendingReads;
+    updated.updatedAtMs = now;
+    const submission = this.submissions()[updated.operation];
+    const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
+    if (!submission) {
+      updated.status = 'ACTIVITY_STATUS_FAILED';
+      updated.failure = { code: Code.UNIMPLEMENTED, message: `${updated.operation} has no handler in this emulator version`, details: [] };
+      this.save(updated);
+      return updated;
+    }
+    this.carryOut(updated, submission, parameters, now);
+    return updated;
+  }
+
+  /** Runs a decided activity later than its submission; if it cannot be carried out any more, it fails and its partial writes are undone. */
+  private carryOut(updated: ActivityRecord, submission: Submission, parameters: Record<string, unknown>, now: number): void {
     const savepoint = this.db.savepoint();
     try {
-      updated.result = { [resultKeyOf(updated)]: submission!.execute(this.executionContext(updated, now), parameters) };
+      updated.result = { [resultKeyOf(updated)]: submission.execute(this.executionContext(updated, now), parameters) };
       updated.status = 'ACTIVITY_STATUS_COMPLETED';
     } catch (error) {
       this.db.rollback(savepoint);
@@ -269,7 +310,6 @@ export class Activities {
       updated.failure = { code: failure.code, message: failure.message, details: failure.details };
     }
     this.save(updated);
-    return updated;
   }
 }
 

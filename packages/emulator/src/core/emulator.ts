@@ -73,7 +73,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   defineIndexes(db);
   db.takeChanges();
   const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)));
-  const activities = new Activities(db, webhooks, () => SUBMISSIONS);
+  const pendingPolls = options.pendingPolls ?? 0;
+  if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new RangeError(`pendingPolls must be a whole number of 0 or more (got ${pendingPolls})`);
+  const activities = new Activities(db, webhooks, () => SUBMISSIONS, pendingPolls);
 
   /**
    * Settles once every commit handed to onCommit so far is stored. onCommit is called in request order

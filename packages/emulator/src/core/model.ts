@@ -127,6 +127,8 @@ export interface ActivityRecord {
   votes: VoteRecord[];
   fingerprint: string;
   failure?: { code: number; message: string; details: unknown[] };
+  /** ACTIVITY_STATUS_PENDING only (the pendingPolls option): get_activity reads left before it runs. */
+  pendingReads?: number;
   /** Who submitted it, and with which credential. */
   userId: string;
   credential: { type: string; publicKey: string };

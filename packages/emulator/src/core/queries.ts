@@ -160,7 +160,7 @@ export const QUERIES: Record<string, Query> = {
   }),
   get_activity: (context) => {
     const activity = owned<ActivityRecord>(context, C.activities, context.body.activityId as string, 'activity', 'activityId');
-    return { activity: context.activities.view(activity, context.caller.user) };
+    return { activity: context.activities.view(context.activities.read(activity, context.now), context.caller.user) };
   },
   list_activities: (context) => {
     const { filterByStatus, filterByType } = context.body as { filterByStatus?: string[]; filterByType?: string[] };
