@@ -6,7 +6,11 @@
 import { ApiKeyStamper, generateApiKeyPair } from '@sigil/api-key-stamper';
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { p256 } from '@noble/curves/nist.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { openBundle } from '../core/bundles.js';
 import { createEmulator } from '../core/emulator.js';
+import { sha256Hex } from '../core/encoding.js';
 import type { Emulator, EmulatorOptions, EmulatorResponse } from '../core/types.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -169,6 +173,13 @@ export interface Signer {
   stamp(body: string): Promise<string>;
 }
 
+/** A signer for a P-256 private key (hex) received in a bundle. */
+export function signerFor(privateKey: string): Signer {
+  const publicKey = bytesToHex(p256.getPublicKey(Uint8Array.from(Buffer.from(privateKey, 'hex')), true));
+  const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
+  return { publicKey, privateKey, stamp: async (body) => (await stamper.stamp(body)).stampHeaderValue };
+}
+
 export async function newSigner(): Promise<Signer> {
   const keys = await generateApiKeyPair();
   const stamper = new ApiKeyStamper({ apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey });
@@ -242,6 +253,9 @@ export type Resource =
   | 'pendingActivity'
   | 'subOrganization'
   | 'emailAuthFeature'
+  | 'otp'
+  | 'recoveryCredential'
+  | 'oauthIdentity'
   | 'wallet'
   | 'privateKey';
 
@@ -251,6 +265,9 @@ const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
   oauthProvider: ['alice'],
   invitation: ['alice'],
   pendingActivity: ['alice'],
+  otp: ['subOrganization'],
+  recoveryCredential: ['subOrganization'],
+  oauthIdentity: ['subOrganization'],
 };
 
 export interface World {
@@ -262,6 +279,9 @@ export interface World {
   alice?: Signer;
   /** The root user of the sub-organization. */
   subOrganizationRoot?: Signer;
+  subOrganizationRootUserId?: string;
+  /** The recovery credential init_user_email_recovery emailed to the sub-organization's root user. */
+  recovery?: Signer;
   /** Emulator IDs by placeholder. */
   ids: Map<string, string>;
   close(): Promise<void>;
@@ -271,6 +291,15 @@ export interface World {
 function exampleAuthenticator(): unknown {
   const example = operationNamed('create_authenticators').examples[0]!.value as { parameters: { authenticators: unknown[] } };
   return example.parameters.authenticators[0];
+}
+/** A parameter of an operation's request example. */
+function exampleParameter(name: string, parameter: string): string {
+  return (operationNamed(name).examples[0]!.value as { parameters: Record<string, string> }).parameters[parameter]!;
+}
+/** Reads the emulator's outbox (what it would have emailed or texted). */
+async function outboxMessages(world: World): Promise<Array<Record<string, string>>> {
+  const response = await world.emulator.handle({ method: 'GET', path: '/emulator/v1/outbox', headers: {}, body: '' });
+  return (JSON.parse(response.body) as { messages: Array<Record<string, string>> }).messages;
 }
 function exampleOauthProvider(): unknown {
   const example = operationNamed('create_oauth_providers').examples[0]!.value as { parameters: { oauthProviders: unknown[] } };
@@ -351,9 +380,42 @@ async function create(world: World, resource: Resource): Promise<void> {
       const activity = await submit(world, 'create_sub_organization', {
         subOrganizationName: 'user-8842',
         rootQuorumThreshold: 1,
-        rootUsers: [{ userName: 'End user', userEmail: 'enduser@example.com', apiKeys: [{ apiKeyName: 'end user', publicKey: world.subOrganizationRoot.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+        rootUsers: [{ userName: 'End user', userEmail: 'enduser@example.com', userPhoneNumber: '+14155550123', apiKeys: [{ apiKeyName: 'end user', publicKey: world.subOrganizationRoot.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
       });
       set(PLACEHOLDERS.subOrganization, activity.result.createSubOrganizationResultV7!.subOrganizationId);
+      world.subOrganizationRootUserId = (activity.result.createSubOrganizationResultV7!.rootUserIds as string[])[0];
+      return;
+    }
+    case 'otp': {
+      // The example's otpId and code become a real code sent to the sub-organization user's phone.
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_SMS_AUTH', value: '' });
+      const subOrganizationId = world.ids.get(PLACEHOLDERS.subOrganization)!;
+      const activity = await submit(world, 'init_otp_auth', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' }, world.root, subOrganizationId);
+      set(exampleParameter('otp_auth', 'otpId'), activity.result.initOtpAuthResult!.otpId);
+      set(exampleParameter('otp_auth', 'otpCode'), (await outboxMessages(world)).at(-1)!.otpCode);
+      return;
+    }
+    case 'recoveryCredential': {
+      // Recovery for the sub-organization's root user: the emailed bundle opened, the key inside signs recover_user (for bob's ID in the example).
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_EMAIL_RECOVERY', value: '' });
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY', value: '' });
+      const target = await newSigner();
+      await submit(world, 'init_user_email_recovery', { email: 'enduser@example.com', targetPublicKey: target.publicKey }, world.root, world.ids.get(PLACEHOLDERS.subOrganization));
+      const privateKey = bytesToHex(openBundle((await outboxMessages(world)).at(-1)!.credentialBundle!, Uint8Array.from(Buffer.from(target.privateKey, 'hex'))));
+      world.recovery = signerFor(privateKey);
+      set(PLACEHOLDERS.bob, world.subOrganizationRootUserId);
+      return;
+    }
+    case 'oauthIdentity': {
+      // An ID token of the emulator's test issuer, nonce bound to the example's targetPublicKey, linked to the sub-organization's root user.
+      const mint = async (nonce?: string) => {
+        const query = new URLSearchParams({ sub: '110248495921238986420', aud: '1234.apps.googleusercontent.com', ...(nonce ? { nonce } : {}) });
+        const response = await world.emulator.handle({ method: 'GET', path: `/emulator/v1/oauth/token?${query}`, headers: {}, body: '' });
+        return (JSON.parse(response.body) as { id_token: string }).id_token;
+      };
+      const subOrganizationId = world.ids.get(PLACEHOLDERS.subOrganization)!;
+      await submit(world, 'create_oauth_providers', { userId: world.subOrganizationRootUserId, oauthProviders: [{ providerName: 'test issuer', oidcToken: await mint() }] }, world.subOrganizationRoot, subOrganizationId);
+      set(exampleParameter('oauth', 'oidcToken'), await mint(sha256Hex(exampleParameter('oauth', 'targetPublicKey'))));
       return;
     }
     case 'emailAuthFeature':

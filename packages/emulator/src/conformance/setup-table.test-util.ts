@@ -7,7 +7,7 @@ import type { Resource } from './harness.test-util.js';
 export interface Setup {
   needs: Resource[];
   /** Who stamps the example: the root organization's root user unless the example runs in the sub-organization. */
-  signer?: 'root' | 'subOrganizationRoot';
+  signer?: 'root' | 'subOrganizationRoot' | 'recoveryCredential';
   adapt?: {
     why: string;
     change(body: Record<string, unknown>): Record<string, unknown>;
@@ -23,12 +23,19 @@ const withParameters = (body: Params, change: (parameters: Params) => Params): P
 
 /** Operations that part 2 of the emulator implements; until then each answers code 12 naming itself. */
 export const UNIMPLEMENTED = [
-  'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
-  'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-  'oauth', 'otp_auth', 'recover_user',
+  'export_private_key', 'export_wallet', 'export_wallet_account',
+  'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet',
 ] as const;
 
 export const SETUP: Record<string, Setup> = {
+  create_read_write_session: { needs: ['subOrganization'], signer: 'subOrganizationRoot' },
+  // The sign-in examples are sent by the parent organization's root user for the sub-organization.
+  email_auth: { needs: ['subOrganization', 'emailAuthFeature'] },
+  init_otp_auth: { needs: ['subOrganization', 'otp'] },
+  otp_auth: { needs: ['subOrganization', 'otp'] },
+  oauth: { needs: ['oauthIdentity'] },
+  init_user_email_recovery: { needs: ['recoveryCredential'] },
+  recover_user: { needs: ['recoveryCredential'], signer: 'recoveryCredential' },
   get_activity: { needs: ['activity'] },
   list_activities: { needs: [] },
   approve_activity: { needs: ['pendingActivity'] },

@@ -26,6 +26,8 @@ export interface ExecutionContext {
   /** The user who submitted the activity. */
   user: UserRecord;
   activityId: string;
+  /** The credential that stamped the submission (recover_user must be stamped with a recovery credential). */
+  credential?: { type: string; publicKey: string };
 }
 
 const APPROVE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
@@ -170,7 +172,7 @@ export class Activities {
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
     const user = this.db.get<UserRecord>(C.users, activity.userId);
     if (!organization || !user) throw precondition('the organization or the user who submitted the activity no longer exists');
-    return { db: this.db, now, organization, user, activityId: activity.id };
+    return { db: this.db, now, organization, user, activityId: activity.id, credential: activity.credential };
   }
 
   /**
@@ -191,7 +193,8 @@ export class Activities {
 
   /** Root quorum first, then policies. Sets `denial` when the answer is DENY. */
   private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
-    const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId)!;
+    const deciding = this.db.get<UserRecord>(C.users, activity.userId)?.organizationId ?? activity.organizationId;
+    const organization = this.db.get<OrganizationRecord>(C.organizations, deciding)!;
     const rootUsers = new Set(organization.rootQuorum.userIds);
     const approvers = activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
     // The submitter's own request counts as their approval for the root quorum (never for policies).
@@ -200,7 +203,7 @@ export class Activities {
     if (this.isRootQuorumType(activity.type)) return quorumMet ? 'RUN' : 'CONSENSUS_NEEDED';
     if (quorumMet) return 'RUN';
     const user = this.db.get<UserRecord>(C.users, activity.userId);
-    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', activity.organizationId, C.policies);
+    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', deciding, C.policies);
     const approverContext = approvers
       .map((userId) => this.db.get<UserRecord>(C.users, userId))
       .filter((u): u is UserRecord => u !== undefined)

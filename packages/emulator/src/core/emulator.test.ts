@@ -195,9 +195,8 @@ describe('requests', () => {
     }
     expect(unimplemented.sort()).toEqual([...UNIMPLEMENTED_OPERATIONS].sort());
     expect(unimplemented.sort()).toEqual([
-      'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
-      'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-      'oauth', 'otp_auth', 'recover_user',
+      'export_private_key', 'export_wallet', 'export_wallet_account',
+      'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet',
     ]);
   });
 });

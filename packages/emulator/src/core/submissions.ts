@@ -24,6 +24,7 @@ import {
 } from './model.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { SIGNIN_SUBMISSIONS } from './signin.js';
 import { SIGNING_SUBMISSIONS } from './signing/handlers.js';
 import { WALLET_QUERIES, WALLET_SUBMISSIONS, createWallet, deleteOrganizationKeys, type AccountParams } from './wallets/handlers.js';
 
@@ -32,7 +33,7 @@ type Params = Record<string, unknown>;
 // Operations of part 2 (issue 19): everything under these tags of the document, plus read-write
 // sessions, less those that have handlers already (wallets, private keys, signing).
 const PART_2_TAGS = new Set(['Wallets', 'Private keys', 'Signing', 'Import and export', 'Authentication']);
-const PART_2_DONE = new Set([...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS)]);
+const PART_2_DONE = new Set([...Object.keys(SIGNIN_SUBMISSIONS), ...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS)]);
 export const UNIMPLEMENTED_OPERATIONS: ReadonlySet<string> = new Set(
   [...OPERATIONS.values()]
     .filter((op) => (PART_2_TAGS.has(op.tag) || op.name === 'create_read_write_session') && !PART_2_DONE.has(op.name))
@@ -126,7 +127,7 @@ interface AuthenticatorInput {
   attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
 }
 
-function addAuthenticators(db: Database, organizationId: string, user: UserRecord, inputs: AuthenticatorInput[], field: string, now: number): string[] {
+export function addAuthenticators(db: Database, organizationId: string, user: UserRecord, inputs: AuthenticatorInput[], field: string, now: number): string[] {
   const existing = db.lookupRecords<AuthenticatorRecord>('authenticatorsByUser', user.userId, C.authenticators);
   if (existing.length + inputs.length > AUTHENTICATORS_MAX) {
     throw exhausted(`a user registers at most ${AUTHENTICATORS_MAX} passkeys (x-limits authenticators-per-user)`, field);
@@ -265,6 +266,7 @@ function withFeatures(context: ExecutionContext, features: OrganizationRecord['f
 }
 
 export const SUBMISSIONS: Record<string, Submission> = {
+  ...SIGNIN_SUBMISSIONS,
   ...WALLET_SUBMISSIONS,
   ...SIGNING_SUBMISSIONS,
   update_root_quorum: {
