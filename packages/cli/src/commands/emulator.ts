@@ -11,10 +11,11 @@ import {
 } from '@sigil/emulator/node';
 import { CliError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
+import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
-export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import> [options]
+export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import|outbox> [options]
 
 Runs a local, stateful Sigil API for development: real stamps, policies and activities.
 It is a development tool: the keys it holds have none of the protection the platform's
@@ -38,7 +39,9 @@ sigil emulator export --out <file> [--url <url>]
   --url <url>           the emulator (default $SIGIL_BASE_URL or ${DEFAULT_EMULATOR_URL})
 
 sigil emulator import --file <file> --data <dir>
-  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.`;
+  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.
+
+${OUTBOX_USAGE}`;
 
 /** How the banner's example should run this CLI: the way it was started, when that was a path to bin.js. */
 function cliCommand(): string {
@@ -235,6 +238,8 @@ export async function emulatorCommand(args: string[], io: Io): Promise<number> {
       return exportState(rest, io);
     case 'import':
       return importState(rest, io);
+    case 'outbox':
+      return outboxCommand(rest, io);
     case undefined:
     case '--help':
     case '-h':

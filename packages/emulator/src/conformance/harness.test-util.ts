@@ -256,18 +256,19 @@ export type Resource =
   | 'otp'
   | 'recoveryCredential'
   | 'oauthIdentity'
+  | 'testIssuerToken'
   | 'wallet'
   | 'privateKey';
 
 const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
   apiKey: ['alice'],
   authenticator: ['alice'],
-  oauthProvider: ['alice'],
+  oauthProvider: ['alice', 'testIssuerToken'],
   invitation: ['alice'],
   pendingActivity: ['alice'],
   otp: ['subOrganization'],
   recoveryCredential: ['subOrganization'],
-  oauthIdentity: ['subOrganization'],
+  oauthIdentity: ['subOrganization', 'testIssuerToken'],
 };
 
 export interface World {
@@ -351,7 +352,7 @@ async function create(world: World, resource: Resource): Promise<void> {
       return;
     }
     case 'oauthProvider': {
-      const activity = await submit(world, 'create_oauth_providers', { userId: world.ids.get(PLACEHOLDERS.alice), oauthProviders: [exampleOauthProvider()] });
+      const activity = await submit(world, 'create_oauth_providers', { userId: world.ids.get(PLACEHOLDERS.alice), oauthProviders: [substitute(world, exampleOauthProvider())] });
       set(PLACEHOLDERS.oauthProvider, (activity.result.createOauthProvidersResult!.providerIds as string[])[0]);
       return;
     }
@@ -406,16 +407,19 @@ async function create(world: World, resource: Resource): Promise<void> {
       set(PLACEHOLDERS.bob, world.subOrganizationRootUserId);
       return;
     }
+    case 'testIssuerToken': {
+      // The examples' ID token (iss accounts.google.com) stands for one of the emulator's test issuer, which is all the
+      // emulator accepts: same sub and aud, nonce the SHA-256 of the oauth example's targetPublicKey.
+      const query = new URLSearchParams({ sub: '110248495921238986420', aud: '1234.apps.googleusercontent.com', nonce: sha256Hex(exampleParameter('oauth', 'targetPublicKey')) });
+      const response = await world.emulator.handle({ method: 'GET', path: `/emulator/v1/oauth/token?${query}`, headers: {}, body: '' });
+      set(exampleParameter('oauth', 'oidcToken'), (JSON.parse(response.body) as { id_token: string }).id_token);
+      return;
+    }
     case 'oauthIdentity': {
-      // An ID token of the emulator's test issuer, nonce bound to the example's targetPublicKey, linked to the sub-organization's root user.
-      const mint = async (nonce?: string) => {
-        const query = new URLSearchParams({ sub: '110248495921238986420', aud: '1234.apps.googleusercontent.com', ...(nonce ? { nonce } : {}) });
-        const response = await world.emulator.handle({ method: 'GET', path: `/emulator/v1/oauth/token?${query}`, headers: {}, body: '' });
-        return (JSON.parse(response.body) as { id_token: string }).id_token;
-      };
+      // That identity linked to the sub-organization's root user, so the oauth example signs them in.
       const subOrganizationId = world.ids.get(PLACEHOLDERS.subOrganization)!;
-      await submit(world, 'create_oauth_providers', { userId: world.subOrganizationRootUserId, oauthProviders: [{ providerName: 'test issuer', oidcToken: await mint() }] }, world.subOrganizationRoot, subOrganizationId);
-      set(exampleParameter('oauth', 'oidcToken'), await mint(sha256Hex(exampleParameter('oauth', 'targetPublicKey'))));
+      const oidcToken = world.ids.get(exampleParameter('oauth', 'oidcToken'))!;
+      await submit(world, 'create_oauth_providers', { userId: world.subOrganizationRootUserId, oauthProviders: [{ providerName: 'test issuer', oidcToken }] }, world.subOrganizationRoot, subOrganizationId);
       return;
     }
     case 'emailAuthFeature':

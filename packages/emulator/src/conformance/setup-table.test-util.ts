@@ -74,7 +74,7 @@ export const SETUP: Record<string, Setup> = {
   create_authenticators: { needs: ['alice'] },
   delete_authenticators: { needs: ['authenticator'] },
   get_oauth_providers: { needs: ['oauthProvider'] },
-  create_oauth_providers: { needs: ['alice'] },
+  create_oauth_providers: { needs: ['alice', 'testIssuerToken'] },
   delete_oauth_providers: { needs: ['oauthProvider'] },
   create_invitations: { needs: ['alice'] },
   delete_invitation: { needs: ['invitation'] },

@@ -56,7 +56,7 @@ export class Activities {
     this.db.put(C.activities, activity.id, activity);
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
     const url = organization?.features.find((f) => f.name === 'FEATURE_NAME_WEBHOOK')?.value;
-    if (url) this.webhooks.enqueue(url, () => ({ activity: this.view(activity, undefined) }));
+    if (url) this.webhooks.enqueue(url, organization?.webhookSigningKey, () => ({ activity: this.view(activity, undefined) }));
   }
 
   /** The Activity schema's shape, with canApprove / canReject for `viewer`. */

@@ -74,7 +74,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   }
   defineIndexes(db);
   db.takeChanges();
-  const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)));
+  const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)), now);
   const pendingPolls = options.pendingPolls ?? 0;
   if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new RangeError(`pendingPolls must be a whole number of 0 or more (got ${pendingPolls})`);
   const activities = new Activities(db, webhooks, () => SUBMISSIONS, pendingPolls);

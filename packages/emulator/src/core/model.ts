@@ -1,6 +1,7 @@
 // Stored records (what exportState holds) and their API views (what responses show).
 import { toTimestamp, type Timestamp } from './encoding.js';
 import type { Database } from './store.js';
+import type { WebhookSigningKeyRecord } from './webhook-signing.js';
 import { defineWalletIndexes } from './wallets/records.js';
 
 export const C = {
@@ -27,6 +28,8 @@ export interface OrganizationRecord {
   parentOrganizationId: string | null;
   rootQuorum: { threshold: number; userIds: string[] };
   features: Feature[];
+  /** Made when FEATURE_NAME_WEBHOOK is first set; signs every webhook post. */
+  webhookSigningKey?: WebhookSigningKeyRecord;
   createdAtMs: number;
 }
 export interface UserRecord {

@@ -275,6 +275,27 @@ describe('oauth with the built-in test issuer', () => {
     await expect(t.root.client.oauth({ oidcToken: stranger, targetPublicKey: target.publicKey })).rejects.toEqual(rejection(5, /user-9/));
   });
 
+  it('links only identities whose token the test issuer signed, also in create_sub_organization, and signs them in from the parent', async () => {
+    t = await createTestContext();
+    const userId = await newUser({ userEmail: 'end@example.com' });
+    const foreign = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss: 'https://accounts.google.com', sub: 'user-1', aud: 'my-app', exp: 2e9 })).toString('base64url')}.c2ln`;
+    await expect(t.root.client.createOauthProviders({ userId, oauthProviders: [{ providerName: 'google', oidcToken: foreign }] })).rejects.toEqual(rejection(3, /test issuer/));
+    const expired = await mint({ sub: 'user-1', aud: 'my-app', ttl: '-1' });
+    await expect(t.root.client.createOauthProviders({ userId, oauthProviders: [{ providerName: 'p', oidcToken: expired }] })).rejects.toEqual(rejection(3, /expired/));
+    const sub = await t.root.client.createSubOrganization({
+      subOrganizationName: 'end user',
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: 'End user', apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'test issuer', oidcToken: await mint({ sub: 'user-7', aud: 'my-app' }) }] }],
+    });
+    const { subOrganizationId, rootUserIds } = sub.result!.createSubOrganizationResultV7!;
+    const target = newTarget();
+    const token = await mint({ sub: 'user-7', aud: 'my-app', nonce: nonceOf(target.publicKey) });
+    const signedIn = await t.root.client.oauth({ oidcToken: token, targetPublicKey: target.publicKey, invalidateExisting: true }, { organizationId: subOrganizationId });
+    expect(signedIn).toMatchObject({ organizationId: subOrganizationId, result: { oauthResult: { userId: rootUserIds[0] } } });
+    const { client } = await clientFromBundle(signedIn.result!.oauthResult!.credentialBundle, target, subOrganizationId);
+    expect((await client.whoami({})).userId).toBe(rootUserIds[0]);
+  });
+
   it('publishes the issuer key as a JWK Set that verifies the token', async () => {
     t = await createTestContext();
     const token = await mint({ sub: 'user-1', aud: 'my-app' });
