@@ -9,6 +9,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { p256 } from '@noble/curves/nist.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { openBundle } from '../core/bundles.js';
+import { sealToImportBundle } from '../core/docs-seal-import-bundle.test-util.js';
+import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '../core/enclave-quorum.js';
 import { createEmulator } from '../core/emulator.js';
 import { sha256Hex } from '../core/encoding.js';
 import type { Emulator, EmulatorOptions, EmulatorResponse } from '../core/types.js';
@@ -238,6 +240,14 @@ export const PLACEHOLDERS = {
   walletAddress: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
 } as const;
 
+/** What the import examples' bundles hold in a world: Hardhat's test mnemonic, and the private key 2 (whose address the import_private_key example shows). */
+export const IMPORTED = {
+  mnemonic: 'test test test test test test test test test test test junk',
+  mnemonicAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  privateKey: `${'00'.repeat(31)}02`,
+  privateKeyAddress: '0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF',
+} as const;
+
 /** Records a world can hold. `pendingActivity` is an activity of alice waiting for one approval (its fingerprint). */
 export type Resource =
   | 'alice'
@@ -258,9 +268,16 @@ export type Resource =
   | 'oauthIdentity'
   | 'testIssuerToken'
   | 'wallet'
-  | 'privateKey';
+  | 'exportedWallet'
+  | 'privateKey'
+  | 'importer'
+  | 'walletImport'
+  | 'privateKeyImport';
 
 const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
+  exportedWallet: ['wallet'],
+  walletImport: ['importer'],
+  privateKeyImport: ['importer'],
   apiKey: ['alice'],
   authenticator: ['alice'],
   oauthProvider: ['alice', 'testIssuerToken'],
@@ -439,6 +456,27 @@ async function create(world: World, resource: Resource): Promise<void> {
         privateKeys: [{ privateKeyName: 'setup key', curve: 'CURVE_SECP256K1', privateKeyTags: [], addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }],
       });
       set(PLACEHOLDERS.privateKey, (activity.result.createPrivateKeysResult!.privateKeyIds as string[])[0]);
+      return;
+    }
+    case 'exportedWallet': {
+      const target = await newSigner();
+      await submit(world, 'export_wallet', { walletId: world.ids.get(PLACEHOLDERS.wallet), targetPublicKey: target.publicKey });
+      return;
+    }
+    case 'importer':
+      // The examples' importing user (c1d2e3f4-…) is the root user, who stamps them: both steps come from the user they name.
+      set(PLACEHOLDERS.alice, world.rootUserId);
+      return;
+    case 'walletImport':
+    case 'privateKeyImport': {
+      // An import example's encryptedBundle is sealed to the one-time key of the document's importBundle example, which
+      // no emulator holds; like an ID it stands for the bundle of this world's init_import_*, sealed by the docs' code.
+      const wallet = resource === 'walletImport';
+      const activity = await submit(world, wallet ? 'init_import_wallet' : 'init_import_private_key', { userId: world.rootUserId });
+      const importBundle = (wallet ? activity.result.initImportWalletResult : activity.result.initImportPrivateKeyResult)!.importBundle as string;
+      const secret = wallet ? new TextEncoder().encode(IMPORTED.mnemonic) : Uint8Array.from(Buffer.from(IMPORTED.privateKey, 'hex'));
+      const expected = { enclaveQuorumPublicKeys: [EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY], organizationId: world.organizationId, userId: world.rootUserId };
+      set(exampleParameter(wallet ? 'import_wallet' : 'import_private_key', 'encryptedBundle'), await sealToImportBundle(importBundle, secret, expected));
       return;
     }
   }
