@@ -1,7 +1,9 @@
 // The emulator's own endpoints beside the API, under /emulator/v1/ and unstamped like health and
-// state: the outbox of messages it would have sent, and the built-in OAuth test issuer.
+// state: the outbox of messages it would have sent, the built-in OAuth test issuer, and the enclave
+// quorum key that signs import bundles.
 import { clearOutbox, listOutbox } from './outbox.js';
 import { TEST_ISSUER, issuerJwks, mintIdToken } from './oauth-issuer.js';
+import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from './enclave-quorum.js';
 import type { Database } from './store.js';
 
 export interface RouteAnswer {
@@ -19,6 +21,8 @@ export function emulatorRoute(db: Database, method: string, pathWithQuery: strin
     if (method === 'DELETE') return { status: 200, body: { deleted: clearOutbox(db) } };
     return { status: 501, body: { code: 12, message: `/emulator/v1/outbox takes GET or DELETE, not ${method}`, details: [] } };
   }
+  // The emulator's stand-in for Sigil's well-known enclave quorum file (x-enclave-quorum wellKnownDocument), to pin in a client under test.
+  if (path === '/emulator/v1/enclave-quorum' && method === 'GET') return { status: 200, body: { keys: [{ publicKey: EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY, notBefore: '0' }] } };
   if (path === '/emulator/v1/oauth/jwks' && method === 'GET') return { status: 200, body: issuerJwks(db) };
   if (path === '/emulator/v1/oauth/token' && method === 'GET') {
     const params = new URLSearchParams(query);

@@ -3,6 +3,8 @@
 // encryption (docs-seal-import-bundle.test-util.ts) produces every encryptedBundle. Keys and addresses
 // are checked with viem and published vectors, signatures with viem.
 import { readFileSync } from 'node:fs';
+import { generateApiKeyPair } from '@sigil/api-key-stamper';
+import { POLICY_EXAMPLES } from '@sigil/policy';
 import { p256 } from '@noble/curves/nist.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { mnemonicToEntropy } from '@scure/bip39';
@@ -96,6 +98,8 @@ describe('export', () => {
     const frenchWords = await open('MNEMONIC_LANGUAGE_FRENCH');
     expect(frenchWords.split(' ').every((word) => french.includes(word))).toBe(true);
     expect(bytesToHex(mnemonicToEntropy(frenchWords, french))).toBe(bytesToHex(mnemonicToEntropy(englishWords, english)));
+    // As the document's `language` warns: BIP-39 seeds come from the words, so the French words restore another wallet.
+    expect(mnemonicToAccount(frenchWords).address).not.toBe(eth);
     for (const language of ['MNEMONIC_LANGUAGE_JAPANESE', 'MNEMONIC_LANGUAGE_KOREAN', 'MNEMONIC_LANGUAGE_SIMPLIFIED_CHINESE', 'MNEMONIC_LANGUAGE_TRADITIONAL_CHINESE', 'MNEMONIC_LANGUAGE_CZECH', 'MNEMONIC_LANGUAGE_ITALIAN', 'MNEMONIC_LANGUAGE_SPANISH']) {
       expect(await open(language)).not.toBe(englishWords);
     }
@@ -132,6 +136,31 @@ describe('export', () => {
     await t.root.client.deletePrivateKeys({ privateKeyIds: [privateKeyId] });
   });
 
+  it('the named-approver policy example holds an export until the security lead approves; then the bundle opens', async () => {
+    t = await createTestContext();
+    const { walletId, eth } = await newWallet(t.root.client);
+    const user = async (userName: string) => {
+      const keys = await generateApiKeyPair();
+      const created = await t.root.client.createUsers({ users: [{ userName, accessType: 'ACCESS_TYPE_API', userTags: [], authenticators: [], apiKeys: [{ apiKeyName: userName, publicKey: keys.publicKey }] }] });
+      return { userId: created.result.createUsersResult!.userIds[0]!, client: t.clientFor(keys) };
+    };
+    const lead = await user('security lead');
+    const clerk = await user('clerk');
+    const example = POLICY_EXAMPLES.find((e) => e.id === 'named-approver')!;
+    await t.root.client.createPolicy({ ...example.policy, consensus: example.policy.consensus!.replace('usr-sec-lead', lead.userId) } as never);
+
+    const target = targetKey();
+    const waiting = await clerk.client.exportWallet({ walletId, targetPublicKey: target.targetPublicKey });
+    expect(waiting.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    expect((await t.root.client.getWallet({ walletId })).wallet.exported).toBe(false);
+    await lead.client.approveActivity({ fingerprint: waiting.fingerprint });
+    const { activity } = await clerk.client.getActivity({ activityId: waiting.id });
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const mnemonic = new TextDecoder().decode(await openBundle(activity.result.exportWalletResult!.exportBundle, target.privateKey));
+    expect(mnemonicToAccount(mnemonic).address).toBe(eth);
+    expect((await t.root.client.getWallet({ walletId })).wallet.exported).toBe(true);
+  });
+
   it('refuses a target key that is not a P-256 point, and unknown records, changing nothing', async () => {
     t = await createTestContext();
     const { walletId } = await newWallet(t.root.client);
@@ -155,6 +184,9 @@ describe('import', () => {
     expect(p256.verify(hexToBytes(bundle.dataSignature!), data, hexToBytes(bundle.enclaveQuorumPublic!), { format: 'der', lowS: false })).toBe(true);
     const parsed = JSON.parse(new TextDecoder().decode(data)) as Record<string, string>;
     expect(parsed).toEqual({ targetPublic: expect.stringMatching(/^04[0-9a-f]{128}$/), organizationId: t.organizationId, userId: t.root.userId });
+    // The emulator publishes its key in the shape of Sigil's well-known file, for a client to pin.
+    expect(await t.raw('/emulator/v1/enclave-quorum', '', {}, 'GET')).toEqual({ status: 200, json: { keys: [{ publicKey: EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY, notBefore: '0' }] } });
+    expect(readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')).toContain(`\n${EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY}\n`);
     // A fresh one-time key each time.
     const again = JSON.parse(await importBundleFor(t.root.client, 'wallet', t.root.userId)) as { data: string };
     expect(again.data).not.toBe(bundle.data);
