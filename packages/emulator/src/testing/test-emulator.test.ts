@@ -57,6 +57,14 @@ describe('startTestEmulator', () => {
     expect(apiKeys.map((key) => key.credential.publicKey)).toContain(extra.publicKey);
   });
 
+  it('registers the given keys on a test clock far from the real one', async () => {
+    const extra = generateApiKeyPair();
+    const now = () => Date.UTC(2030, 0, 1);
+    server = await startTestEmulator({ now, apiPublicKeys: [extra.publicKey] });
+    const { apiKeys } = await server.client.getApiKeys({ userId: server.rootUserId });
+    expect(apiKeys.map((key) => key.credential.publicKey)).toContain(extra.publicKey);
+  });
+
   it('stops listening on close', async () => {
     const started = await startTestEmulator();
     await started.close();

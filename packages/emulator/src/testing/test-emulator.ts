@@ -83,10 +83,14 @@ export async function startTestEmulator(options: TestEmulatorOptions = {}): Prom
     if (apiPublicKeys.length > 0) {
       // In memory, so the setup leaves `requests` empty; with pendingPolls the activity needs its reads to run.
       const setup = new SigilClient({ baseUrl: BASE_URL, organizationId, stamper, fetch: emulatorFetch(server.emulator) });
-      const submitted = await setup.createApiKeys({
-        userId,
-        apiKeys: apiPublicKeys.map((publicKey, index) => ({ apiKeyName: `test key ${index + 1}`, publicKey, curveType: 'API_KEY_CURVE_P256' as const })),
-      });
+      const submitted = await setup.createApiKeys(
+        {
+          userId,
+          apiKeys: apiPublicKeys.map((publicKey, index) => ({ apiKeyName: `test key ${index + 1}`, publicKey, curveType: 'API_KEY_CURVE_P256' as const })),
+        },
+        // On the emulator's clock, so a test clock far from the real one does not make the setup's timestamp stale.
+        options.now ? { timestampMs: options.now() } : undefined,
+      );
       const { outcome, activity } = await waitForActivity(setup, submitted, { initialDelayMs: 1, maxDelayMs: 1 });
       if (outcome !== 'COMPLETED') throw new Error(`registering the test API keys ended ${activity.status}`);
     }
