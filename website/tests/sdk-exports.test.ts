@@ -11,7 +11,7 @@
  *   runtime names, and the names re-exported with `export type *`.
  *
  * A difference in either direction fails, naming the page, the package and each missing or extra name.
- * A subpath entry point (`@sigil/http/testing`) is held to its own table, under the `##`/`###` heading
+ * A subpath entry point (`@sigil/emulator/testing`) is held to its own table, under the `##`/`###` heading
  * given in SDK_PAGES.
  *
  * How the first column is read:
@@ -44,8 +44,8 @@ const SDK_PAGES = [
   {page: 'sdks/advanced/api-key-stamper.mdx', pkg: '@sigil/api-key-stamper'},
   {page: 'sdks/advanced/webauthn-stamper.mdx', pkg: '@sigil/webauthn-stamper'},
   {page: 'sdks/advanced/sigil-client.mdx', pkg: '@sigil/http'},
-  // The fake API for tests has its own entry point and its own table on the same page.
-  {page: 'sdks/advanced/sigil-client.mdx', pkg: '@sigil/http/testing', heading: '`@sigil/http/testing`'},
+  // The emulator's test entry point, which tests of this client use, has its own table on the same page.
+  {page: 'sdks/advanced/sigil-client.mdx', pkg: '@sigil/emulator/testing', heading: '`@sigil/emulator/testing`'},
 ] as const satisfies readonly {page: string; pkg: string; heading?: string}[];
 
 interface DocumentedExport {

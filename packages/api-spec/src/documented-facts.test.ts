@@ -261,3 +261,30 @@ function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+describe('webhook signatures', () => {
+  const signature = doc['x-webhook-signature'] as {
+    algorithm: string;
+    signedContent: string;
+    headers: { name: string; description: string }[];
+    maxAgeLimit: string;
+  };
+  const limits = doc['x-limits'] as { id: string; value: number; unit: string }[];
+
+  it('state the algorithm, the signed content, the headers and the replay window in x-webhook-signature', () => {
+    expect(signature.algorithm).toBe('ECDSA_P256_SHA256');
+    expect(signature.signedContent).toBe('<X-Sigil-Webhook-Timestamp>.<body>');
+    expect(signature.headers.map((h) => h.name)).toEqual(['X-Sigil-Webhook-Timestamp', 'X-Sigil-Webhook-Signature', 'X-Sigil-Webhook-Key-Id']);
+    expect(signature.headers[0]!.description).toMatch(/milliseconds since the Unix epoch/);
+    expect(signature.headers[1]!.description).toMatch(/DER-encoded, as lowercase hex/);
+    expect(limits.find((l) => l.id === signature.maxAgeLimit)).toMatchObject({ value: 300, unit: 'seconds' });
+  });
+
+  it('publish the verification key on the organization configuration', () => {
+    const key = schemaByName(doc, 'WebhookSigningKey');
+    expect(key.required).toEqual(['keyId', 'algorithm', 'publicKey', 'createdAt']);
+    expect((key.properties!.algorithm as { enum: string[] }).enum).toEqual([signature.algorithm]);
+    expect(key.properties!.publicKey!.description).toMatch(/PEM `PUBLIC KEY`/);
+    expect(schemaByName(doc, 'Config').properties!.webhookSigningKey).toBeDefined();
+  });
+});

@@ -190,10 +190,38 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
     expect(unknown.stderr.trim()).toBe('sigil: Unknown command "emulator begin": run `sigil emulator --help`');
   });
 
+  it('--pending-polls keeps a new activity PENDING for that many get_activity reads', async () => {
+    const running = await startEmulator(['--pending-polls', '1'], dir);
+    children.push(running.child);
+    expect(running.banner).toContain('  Activities     new ones stay in ACTIVITY_STATUS_PENDING for 1 get_activity read before they run');
+    const keyFile = join(dir, '.sigil-emulator', 'root-api-key.json');
+    const organizationId = /Organization   .* \(([0-9a-f-]+)\)/.exec(running.banner)![1]!;
+    const call = async (path: string, body: unknown) => {
+      const answer = await sigil(['request', '--base-url', running.url, '--key', keyFile, '--path', path, '--body', JSON.stringify(body)], { cwd: dir });
+      expect(answer.stderr).toBe('');
+      return JSON.parse(answer.stdout) as { activity: { id: string; status: string } };
+    };
+    const submitted = await call('/public/v1/submit/create_user_tag', {
+      type: 'ACTIVITY_TYPE_CREATE_USER_TAG',
+      timestampMs: String(Date.now()),
+      organizationId,
+      parameters: { userTagName: 'ops', userIds: [] },
+    });
+    expect(submitted.activity.status).toBe('ACTIVITY_STATUS_PENDING');
+    const reads = [];
+    for (let i = 0; i < 2; i++) reads.push((await call('/public/v1/query/get_activity', { organizationId, activityId: submitted.activity.id })).activity.status);
+    expect(reads).toEqual(['ACTIVITY_STATUS_PENDING', 'ACTIVITY_STATUS_COMPLETED']);
+    expect(await stop(running)).toBe(0);
+
+    const bad = await sigil(['emulator', 'start', '--port', '0', '--pending-polls', 'two'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe('sigil: --pending-polls must be a whole number from 0 to 1000 (got "two")');
+  });
+
   it('--help describes the commands and the development-only warning', async () => {
     const help = await sigil(['emulator', 'start', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', 'sigil emulator export', 'sigil emulator import']) {
+    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', '--pending-polls', 'sigil emulator export', 'sigil emulator import']) {
       expect(help.stdout).toContain(flag);
     }
     expect(help.stdout).toContain("none of the protection the platform's");

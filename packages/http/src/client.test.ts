@@ -1,19 +1,25 @@
 import { createHash } from 'node:crypto';
 import { ApiKeyStamper, TEST_VECTOR, generateApiKeyPair } from '@sigil/api-key-stamper';
+import { startTestEmulator, type RecordedExchange, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MiniClient } from '../test/mini-client.js';
 import { SigilRequestError } from './errors.js';
 import type { Stamper } from './stamper.js';
-import { startTestServer, type TestServer } from './testing/index.js';
 
 const stamper = new ApiKeyStamper({ apiPublicKey: TEST_VECTOR.publicKey, apiPrivateKey: TEST_VECTOR.privateKey });
 
-describe('SigilBaseClient against the test server', () => {
-  let server: TestServer;
+/** The public key named by a recorded request's X-Stamp (the emulator has verified it when the status is 200). */
+function stampKey(request: RecordedExchange): string {
+  const stamp = JSON.parse(Buffer.from(request.headers['x-stamp'] ?? '', 'base64url').toString('utf8')) as { publicKey: string };
+  return stamp.publicKey;
+}
+
+describe('SigilBaseClient against the emulator', () => {
+  let server: TestEmulator;
   let client: MiniClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ apiPublicKeys: [TEST_VECTOR.publicKey] });
+    server = await startTestEmulator({ apiPublicKeys: [TEST_VECTOR.publicKey], pendingPolls: 1 });
     client = new MiniClient({ baseUrl: server.url, organizationId: server.organizationId, stamper });
   });
 
@@ -26,10 +32,13 @@ describe('SigilBaseClient against the test server', () => {
     expect(me.organizationId).toBe(server.organizationId);
     const request = server.requests.at(-1)!;
     expect(request.body).toBe(JSON.stringify({ organizationId: server.organizationId }));
-    expect(request.stampedBy).toEqual({ kind: 'api-key', publicKey: TEST_VECTOR.publicKey });
+    expect(request.status).toBe(200);
+    expect(stampKey(request)).toBe(TEST_VECTOR.publicKey);
 
-    await expect(client.whoami({ organizationId: 'someone-else' })).rejects.toMatchObject({ status: 404, code: 5 });
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ organizationId: 'someone-else' });
+    // An organization the emulator does not have: code 5, and the body shows the client kept the explicit ID.
+    const elsewhere = '00000000-0000-4000-8000-000000000000';
+    await expect(client.whoami({ organizationId: elsewhere })).rejects.toMatchObject({ status: 404, code: 5 });
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ organizationId: elsewhere });
   });
 
   it('wraps submissions in the envelope, stamps the exact bytes it sends, and returns the activity', async () => {
@@ -39,7 +48,7 @@ describe('SigilBaseClient against the test server', () => {
     expect(request.path).toBe('/public/v1/submit/create_wallet');
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.status).toBe(200);
-    expect(request.stampedBy).toEqual({ kind: 'api-key', publicKey: TEST_VECTOR.publicKey });
+    expect(stampKey(request)).toBe(TEST_VECTOR.publicKey);
     const envelope = JSON.parse(request.body) as Record<string, unknown>;
     expect(Object.keys(envelope)).toEqual(['type', 'timestampMs', 'organizationId', 'parameters']);
     expect(envelope.type).toBe('ACTIVITY_TYPE_CREATE_WALLET');
@@ -73,7 +82,7 @@ describe('SigilBaseClient against the test server', () => {
       name: 'SigilRequestError',
       status: 401,
       code: 16,
-      message: 'X-Stamp signature does not match the request body',
+      message: 'X-Stamp signature does not verify against the request body',
       details: [],
       path: '/public/v1/query/whoami',
     });

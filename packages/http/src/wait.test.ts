@@ -1,8 +1,8 @@
 import { ApiKeyStamper, TEST_VECTOR } from '@sigil/api-key-stamper';
+import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MiniClient, type MiniActivity } from '../test/mini-client.js';
 import { ActivityTimeoutError } from './errors.js';
-import { startTestServer, type TestServer } from './testing/index.js';
 import { waitForActivity, type ActivityPoller } from './wait.js';
 
 function activity(status: string, id = 'act-1'): MiniActivity {
@@ -22,12 +22,13 @@ function scripted(statuses: string[]): ActivityPoller<MiniActivity> & { calls: A
   };
 }
 
-describe('waitForActivity against the test server', () => {
-  let server: TestServer;
+describe('waitForActivity against the emulator', () => {
+  let server: TestEmulator;
   let client: MiniClient;
+  let completed: MiniActivity;
 
   beforeAll(async () => {
-    server = await startTestServer({ pendingPolls: 2 });
+    server = await startTestEmulator({ apiPublicKeys: [TEST_VECTOR.publicKey], pendingPolls: 2 });
     const stamper = new ApiKeyStamper({ apiPublicKey: TEST_VECTOR.publicKey, apiPrivateKey: TEST_VECTOR.privateKey });
     client = new MiniClient({ baseUrl: server.url, organizationId: server.organizationId, stamper });
   });
@@ -37,22 +38,28 @@ describe('waitForActivity against the test server', () => {
   });
 
   it('polls a PENDING activity until COMPLETED and returns its result', async () => {
-    const pending = await client.createWallet({ walletName: 'Main', accounts: [{}] });
+    const pending = await client.createWallet({
+      walletName: 'Main',
+      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+    });
     expect(pending.status).toBe('ACTIVITY_STATUS_PENDING');
     const { outcome, activity } = await waitForActivity(client, pending, { initialDelayMs: 5 });
     expect(outcome).toBe('COMPLETED');
     expect(activity.id).toBe(pending.id);
     expect(activity.result).toHaveProperty('createWalletResult.walletId');
     const polls = server.requests.filter((r) => r.path === '/public/v1/query/get_activity');
+    // The emulator keeps it PENDING for two reads and runs it on the third.
     expect(polls).toHaveLength(3);
     expect(JSON.parse(polls[0]!.body)).toEqual({ activityId: pending.id, organizationId: server.organizationId });
+    completed = activity;
   });
 
   it('returns an activity that is already final without polling', async () => {
-    const done = await client.signRawPayload({ signWith: 'k', payload: 'ab', encoding: 'E', hashFunction: 'H' });
+    expect(completed.status).toBe('ACTIVITY_STATUS_COMPLETED');
     const before = server.requests.length;
-    const { outcome } = await waitForActivity(client, done);
+    const { outcome, activity } = await waitForActivity(client, completed);
     expect(outcome).toBe('COMPLETED');
+    expect(activity).toBe(completed);
     expect(server.requests.length).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
-import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, type TestServer } from '@sigil/http/testing';
+import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, type BrowserHarness } from '../../webauthn-stamper/test/browser-harness.js';
 import type { CreatedPasskey } from './index.js';
@@ -10,12 +10,12 @@ const fromB64url = (text: string): Buffer => Buffer.from(text, 'base64url');
 
 describe('sdk-browser in Chromium with a virtual authenticator', { timeout: 120_000 }, () => {
   let harness: BrowserHarness;
-  let server: TestServer;
+  let server: TestEmulator;
   let created: CreatedPasskey;
 
   beforeAll(async () => {
     harness = await startBrowserHarness(fileURLToPath(new URL('./index.ts', import.meta.url)));
-    server = await startTestServer();
+    server = await startTestEmulator();
   }, 120_000);
 
   afterAll(async () => {
@@ -48,11 +48,13 @@ describe('sdk-browser in Chromium with a virtual authenticator', { timeout: 120_
     expect(credentials[0]!.isResidentCredential).toBe(true);
   });
 
-  it('createPasskeyClient stamps calls with that passkey, and the fake API verifies them', async () => {
-    const { credentials } = await harness.cdp.send('WebAuthn.getCredentials', { authenticatorId: harness.authenticatorId });
-    const privateKey = createPrivateKey({ key: Buffer.from(credentials[0]!.privateKey, 'base64'), format: 'der', type: 'pkcs8' });
-    const spki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
-    server.addPasskey({ credentialId: created.attestation.credentialId, publicKeySpki: spki.toString('base64url') });
+  it('createPasskeyClient stamps calls with that passkey, and the emulator verifies them', async () => {
+    // The attestation createPasskey returned goes to the emulator as it is: the passkey's public key comes from it.
+    await server.client.createAuthenticators({
+      userId: server.rootUserId,
+      authenticators: [{ authenticatorName: 'Chromium virtual authenticator', challenge: created.challenge, attestation: created.attestation }],
+    });
+    const registered = server.requests.length;
 
     const answers = await harness.page.evaluate(
       async ({ baseUrl, rpId, organizationId }) => {
@@ -60,18 +62,22 @@ describe('sdk-browser in Chromium with a virtual authenticator', { timeout: 120_
         const client = createPasskeyClient({ baseUrl, rpId, organizationId });
         const me = await client.whoami();
         const activity = await client.createWallet({ walletName: 'Passkey wallet', accounts: [] });
-        return { username: me.username, status: activity.status };
+        return { userId: me.userId, status: activity.status };
       },
       { baseUrl: server.url, rpId: harness.rpId, organizationId: server.organizationId },
     );
-    expect(answers).toEqual({ username: 'test-user', status: 'ACTIVITY_STATUS_PENDING' });
-    expect(server.requests.map((r) => [r.path, r.status, r.stampedBy])).toEqual([
-      ['/public/v1/query/whoami', 200, { kind: 'passkey', credentialId: created.attestation.credentialId }],
-      ['/public/v1/submit/create_wallet', 200, { kind: 'passkey', credentialId: created.attestation.credentialId }],
+    expect(answers).toEqual({ userId: server.rootUserId, status: 'ACTIVITY_STATUS_COMPLETED' });
+    const calls = server.requests.slice(registered);
+    expect(calls.map((r) => [r.path, r.status, 'x-stamp' in r.headers])).toEqual([
+      ['/public/v1/query/whoami', 200, false],
+      ['/public/v1/submit/create_wallet', 200, false],
     ]);
-    const stamp = JSON.parse(String(server.requests[1]!.headers['x-stamp-webauthn'])) as { clientDataJson: string };
-    const clientData = JSON.parse(fromB64url(stamp.clientDataJson).toString('utf8')) as { challenge: string };
-    expect(clientData.challenge).toBe(createHash('sha256').update(server.requests[1]!.body).digest('base64url'));
+    for (const call of calls) {
+      const stamp = JSON.parse(call.headers['x-stamp-webauthn']!) as { credentialId: string; clientDataJson: string };
+      expect(stamp.credentialId).toBe(created.attestation.credentialId);
+      const clientData = JSON.parse(fromB64url(stamp.clientDataJson).toString('utf8')) as { challenge: string };
+      expect(clientData.challenge).toBe(createHash('sha256').update(call.body).digest('base64url'));
+    }
   });
 
   it('SessionKeyStore keeps keys out of browser storage', async () => {

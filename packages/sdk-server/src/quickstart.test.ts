@@ -1,15 +1,15 @@
-// The getting-started quickstart, end to end, using only the public SDK against the fake Sigil API.
-import { startTestServer, type TestServer } from '@sigil/http/testing';
+// The getting-started quickstart, end to end, using only the public SDK against the Sigil emulator.
+import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerClient, generateApiKeyPair, SigilRequestError, waitForActivity, type SigilClient } from './index.js';
 
 describe('quickstart: whoami -> create wallet -> wait -> sign', () => {
   const key = generateApiKeyPair();
-  let server: TestServer;
+  let server: TestEmulator;
   let client: SigilClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ apiPublicKeys: [key.publicKey], pendingPolls: 1 });
+    server = await startTestEmulator({ apiPublicKeys: [key.publicKey], pendingPolls: 1 });
     client = createServerClient({
       baseUrl: server.url,
       apiPublicKey: key.publicKey,
@@ -25,7 +25,8 @@ describe('quickstart: whoami -> create wallet -> wait -> sign', () => {
   it('runs the whole flow with verified stamps', async () => {
     const me = await client.whoami();
     expect(me.organizationId).toBe(server.organizationId);
-    expect(me.username).toBe('test-user');
+    expect(me.userId).toBe(server.rootUserId);
+    expect(me.username).toBe('root');
 
     const activity = await client.createWallet({
       walletName: 'Quickstart wallet',
@@ -46,10 +47,10 @@ describe('quickstart: whoami -> create wallet -> wait -> sign', () => {
     expect(outcome).toBe('COMPLETED');
     expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED');
     const wallet = done.result?.createWalletResult;
-    expect(wallet?.walletId).toMatch(/^wallet-/);
+    expect(wallet?.walletId).toMatch(/^[0-9a-f-]{36}$/);
     expect(wallet?.addresses).toHaveLength(1);
     const address = wallet!.addresses[0]!;
-    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
     const signing = await client.signRawPayload({
       signWith: address,
@@ -62,19 +63,22 @@ describe('quickstart: whoami -> create wallet -> wait -> sign', () => {
     const signature = signedActivity.result?.signRawPayloadResult;
     expect(signature?.r).toMatch(/^[0-9a-f]{64}$/);
     expect(signature?.s).toMatch(/^[0-9a-f]{64}$/);
-    expect(signature?.v).toBe('00');
+    expect(['00', '01']).toContain(signature?.v);
 
-    // Every call was stamped by our key and accepted; the server checked each stamp with node:crypto.
+    // Every call was stamped by our key and accepted: the emulator verifies each stamp against its registered keys.
     expect(server.requests.map((r) => r.path)).toEqual([
       '/public/v1/query/whoami',
       '/public/v1/submit/create_wallet',
       '/public/v1/query/get_activity',
       '/public/v1/query/get_activity',
       '/public/v1/submit/sign_raw_payload',
+      '/public/v1/query/get_activity',
+      '/public/v1/query/get_activity',
     ]);
     for (const request of server.requests) {
       expect(request.status).toBe(200);
-      expect(request.stampedBy).toEqual({ kind: 'api-key', publicKey: key.publicKey });
+      const stamp = JSON.parse(Buffer.from(request.headers['x-stamp']!, 'base64url').toString('utf8')) as { publicKey: string };
+      expect(stamp.publicKey).toBe(key.publicKey);
     }
   });
 

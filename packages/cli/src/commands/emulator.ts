@@ -11,10 +11,11 @@ import {
 } from '@sigil/emulator/node';
 import { CliError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
+import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
-export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import> [options]
+export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import|outbox> [options]
 
 Runs a local, stateful Sigil API for development: real stamps, policies and activities.
 It is a development tool: the keys it holds have none of the protection the platform's
@@ -29,19 +30,30 @@ sigil emulator start [options]
   --export <file>       write the whole state to <file> when the emulator stops (Ctrl-C)
   --key-file <file>     the root user's API key file (default <dir>/root-api-key.json with
                         --data, else ./.sigil-emulator/root-api-key.json); reused if it exists
+  --pending-polls <n>   keep each new activity in ACTIVITY_STATUS_PENDING for <n> get_activity
+                        reads before it runs, to test clients that poll (default 0: activities
+                        complete before the response)
 
 sigil emulator export --out <file> [--url <url>]
   Saves the state of a running emulator to <file>.
   --url <url>           the emulator (default $SIGIL_BASE_URL or ${DEFAULT_EMULATOR_URL})
 
 sigil emulator import --file <file> --data <dir>
-  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.`;
+  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.
+
+${OUTBOX_USAGE}`;
 
 /** How the banner's example should run this CLI: the way it was started, when that was a path to bin.js. */
 function cliCommand(): string {
   const script = process.argv[1];
   if (script && basename(script) === 'bin.js') return `node ${relative(process.cwd(), script) || script}`;
   return 'sigil';
+}
+
+function parsePendingPolls(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^\d+$/.test(value) || Number(value) > 1000) throw new UsageError(`--pending-polls must be a whole number from 0 to 1000 (got "${value}")`);
+  return Number(value);
 }
 
 function parsePort(value: string | undefined): number {
@@ -90,6 +102,7 @@ async function start(args: string[], io: Io): Promise<number> {
       import: { type: 'string' },
       export: { type: 'string' },
       'key-file': { type: 'string' },
+      'pending-polls': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -103,6 +116,7 @@ async function start(args: string[], io: Io): Promise<number> {
     if (values[name] === '') throw new UsageError(`--${name} needs a value`);
   }
   const port = parsePort(values.port);
+  const pendingPolls = parsePendingPolls(values['pending-polls']);
   const { stopped, dispose } = whenStopped(io);
   let server;
   try {
@@ -113,6 +127,7 @@ async function start(args: string[], io: Io): Promise<number> {
       importFile: values.import,
       exportFile: values.export,
       keyFile: values['key-file'],
+      pendingPolls,
       log: (line) => io.stdout(line),
       cliCommand: cliCommand(),
     });
@@ -223,6 +238,8 @@ export async function emulatorCommand(args: string[], io: Io): Promise<number> {
       return exportState(rest, io);
     case 'import':
       return importState(rest, io);
+    case 'outbox':
+      return outboxCommand(rest, io);
     case undefined:
     case '--help':
     case '-h':

@@ -48,7 +48,7 @@ async function runExample(operation: DocOperation, example: Record<string, unkno
 
   const world = await createWorld(setup.needs);
   try {
-    const signer = setup.signer === 'subOrganizationRoot' ? world.subOrganizationRoot! : world.root;
+    const signer = setup.signer === 'subOrganizationRoot' ? world.subOrganizationRoot! : setup.signer === 'recoveryCredential' ? world.recovery! : world.root;
     let body = prepare(world, operation, example);
     const leftovers = leftoverPlaceholders(setup.adapt ? setup.adapt.change(body) : body);
     if (leftovers.length) return { kind: 'failed', why: `the setup table creates no record for ${leftovers.join(', ')}` };

@@ -6,7 +6,13 @@
 import { ApiKeyStamper, generateApiKeyPair } from '@sigil/api-key-stamper';
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { p256 } from '@noble/curves/nist.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { openBundle } from '../core/bundles.js';
+import { sealToImportBundle } from '../core/docs-seal-import-bundle.test-util.js';
+import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '../core/enclave-quorum.js';
 import { createEmulator } from '../core/emulator.js';
+import { sha256Hex } from '../core/encoding.js';
 import type { Emulator, EmulatorOptions, EmulatorResponse } from '../core/types.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -169,6 +175,13 @@ export interface Signer {
   stamp(body: string): Promise<string>;
 }
 
+/** A signer for a P-256 private key (hex) received in a bundle. */
+export function signerFor(privateKey: string): Signer {
+  const publicKey = bytesToHex(p256.getPublicKey(Uint8Array.from(Buffer.from(privateKey, 'hex')), true));
+  const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
+  return { publicKey, privateKey, stamp: async (body) => (await stamper.stamp(body)).stampHeaderValue };
+}
+
 export async function newSigner(): Promise<Signer> {
   const keys = await generateApiKeyPair();
   const stamper = new ApiKeyStamper({ apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey });
@@ -227,6 +240,14 @@ export const PLACEHOLDERS = {
   walletAddress: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
 } as const;
 
+/** What the import examples' bundles hold in a world: Hardhat's test mnemonic, and the private key 2 (whose address the import_private_key example shows). */
+export const IMPORTED = {
+  mnemonic: 'test test test test test test test test test test test junk',
+  mnemonicAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  privateKey: `${'00'.repeat(31)}02`,
+  privateKeyAddress: '0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF',
+} as const;
+
 /** Records a world can hold. `pendingActivity` is an activity of alice waiting for one approval (its fingerprint). */
 export type Resource =
   | 'alice'
@@ -242,15 +263,29 @@ export type Resource =
   | 'pendingActivity'
   | 'subOrganization'
   | 'emailAuthFeature'
+  | 'otp'
+  | 'recoveryCredential'
+  | 'oauthIdentity'
+  | 'testIssuerToken'
   | 'wallet'
-  | 'privateKey';
+  | 'exportedWallet'
+  | 'privateKey'
+  | 'importer'
+  | 'walletImport'
+  | 'privateKeyImport';
 
 const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
+  exportedWallet: ['wallet'],
+  walletImport: ['importer'],
+  privateKeyImport: ['importer'],
   apiKey: ['alice'],
   authenticator: ['alice'],
-  oauthProvider: ['alice'],
+  oauthProvider: ['alice', 'testIssuerToken'],
   invitation: ['alice'],
   pendingActivity: ['alice'],
+  otp: ['subOrganization'],
+  recoveryCredential: ['subOrganization'],
+  oauthIdentity: ['subOrganization', 'testIssuerToken'],
 };
 
 export interface World {
@@ -262,6 +297,9 @@ export interface World {
   alice?: Signer;
   /** The root user of the sub-organization. */
   subOrganizationRoot?: Signer;
+  subOrganizationRootUserId?: string;
+  /** The recovery credential init_user_email_recovery emailed to the sub-organization's root user. */
+  recovery?: Signer;
   /** Emulator IDs by placeholder. */
   ids: Map<string, string>;
   close(): Promise<void>;
@@ -271,6 +309,15 @@ export interface World {
 function exampleAuthenticator(): unknown {
   const example = operationNamed('create_authenticators').examples[0]!.value as { parameters: { authenticators: unknown[] } };
   return example.parameters.authenticators[0];
+}
+/** A parameter of an operation's request example. */
+function exampleParameter(name: string, parameter: string): string {
+  return (operationNamed(name).examples[0]!.value as { parameters: Record<string, string> }).parameters[parameter]!;
+}
+/** Reads the emulator's outbox (what it would have emailed or texted). */
+async function outboxMessages(world: World): Promise<Array<Record<string, string>>> {
+  const response = await world.emulator.handle({ method: 'GET', path: '/emulator/v1/outbox', headers: {}, body: '' });
+  return (JSON.parse(response.body) as { messages: Array<Record<string, string>> }).messages;
 }
 function exampleOauthProvider(): unknown {
   const example = operationNamed('create_oauth_providers').examples[0]!.value as { parameters: { oauthProviders: unknown[] } };
@@ -322,7 +369,7 @@ async function create(world: World, resource: Resource): Promise<void> {
       return;
     }
     case 'oauthProvider': {
-      const activity = await submit(world, 'create_oauth_providers', { userId: world.ids.get(PLACEHOLDERS.alice), oauthProviders: [exampleOauthProvider()] });
+      const activity = await submit(world, 'create_oauth_providers', { userId: world.ids.get(PLACEHOLDERS.alice), oauthProviders: [substitute(world, exampleOauthProvider())] });
       set(PLACEHOLDERS.oauthProvider, (activity.result.createOauthProvidersResult!.providerIds as string[])[0]);
       return;
     }
@@ -351,9 +398,45 @@ async function create(world: World, resource: Resource): Promise<void> {
       const activity = await submit(world, 'create_sub_organization', {
         subOrganizationName: 'user-8842',
         rootQuorumThreshold: 1,
-        rootUsers: [{ userName: 'End user', userEmail: 'enduser@example.com', apiKeys: [{ apiKeyName: 'end user', publicKey: world.subOrganizationRoot.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+        rootUsers: [{ userName: 'End user', userEmail: 'enduser@example.com', userPhoneNumber: '+14155550123', apiKeys: [{ apiKeyName: 'end user', publicKey: world.subOrganizationRoot.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
       });
       set(PLACEHOLDERS.subOrganization, activity.result.createSubOrganizationResultV7!.subOrganizationId);
+      world.subOrganizationRootUserId = (activity.result.createSubOrganizationResultV7!.rootUserIds as string[])[0];
+      return;
+    }
+    case 'otp': {
+      // The example's otpId and code become a real code sent to the sub-organization user's phone.
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_SMS_AUTH', value: '' });
+      const subOrganizationId = world.ids.get(PLACEHOLDERS.subOrganization)!;
+      const activity = await submit(world, 'init_otp_auth', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' }, world.root, subOrganizationId);
+      set(exampleParameter('otp_auth', 'otpId'), activity.result.initOtpAuthResult!.otpId);
+      set(exampleParameter('otp_auth', 'otpCode'), (await outboxMessages(world)).at(-1)!.otpCode);
+      return;
+    }
+    case 'recoveryCredential': {
+      // Recovery for the sub-organization's root user: the emailed bundle opened, the key inside signs recover_user (for bob's ID in the example).
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_EMAIL_RECOVERY', value: '' });
+      await submit(world, 'set_organization_feature', { name: 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY', value: '' });
+      const target = await newSigner();
+      await submit(world, 'init_user_email_recovery', { email: 'enduser@example.com', targetPublicKey: target.publicKey }, world.root, world.ids.get(PLACEHOLDERS.subOrganization));
+      const privateKey = bytesToHex(openBundle((await outboxMessages(world)).at(-1)!.credentialBundle!, Uint8Array.from(Buffer.from(target.privateKey, 'hex'))));
+      world.recovery = signerFor(privateKey);
+      set(PLACEHOLDERS.bob, world.subOrganizationRootUserId);
+      return;
+    }
+    case 'testIssuerToken': {
+      // The examples' ID token (iss accounts.google.com) stands for one of the emulator's test issuer, which is all the
+      // emulator accepts: same sub and aud, nonce the SHA-256 of the oauth example's targetPublicKey.
+      const query = new URLSearchParams({ sub: '110248495921238986420', aud: '1234.apps.googleusercontent.com', nonce: sha256Hex(exampleParameter('oauth', 'targetPublicKey')) });
+      const response = await world.emulator.handle({ method: 'GET', path: `/emulator/v1/oauth/token?${query}`, headers: {}, body: '' });
+      set(exampleParameter('oauth', 'oidcToken'), (JSON.parse(response.body) as { id_token: string }).id_token);
+      return;
+    }
+    case 'oauthIdentity': {
+      // That identity linked to the sub-organization's root user, so the oauth example signs them in.
+      const subOrganizationId = world.ids.get(PLACEHOLDERS.subOrganization)!;
+      const oidcToken = world.ids.get(exampleParameter('oauth', 'oidcToken'))!;
+      await submit(world, 'create_oauth_providers', { userId: world.subOrganizationRootUserId, oauthProviders: [{ providerName: 'test issuer', oidcToken }] }, world.subOrganizationRoot, subOrganizationId);
       return;
     }
     case 'emailAuthFeature':
@@ -373,6 +456,27 @@ async function create(world: World, resource: Resource): Promise<void> {
         privateKeys: [{ privateKeyName: 'setup key', curve: 'CURVE_SECP256K1', privateKeyTags: [], addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }],
       });
       set(PLACEHOLDERS.privateKey, (activity.result.createPrivateKeysResult!.privateKeyIds as string[])[0]);
+      return;
+    }
+    case 'exportedWallet': {
+      const target = await newSigner();
+      await submit(world, 'export_wallet', { walletId: world.ids.get(PLACEHOLDERS.wallet), targetPublicKey: target.publicKey });
+      return;
+    }
+    case 'importer':
+      // The examples' importing user (c1d2e3f4-…) is the root user, who stamps them: both steps come from the user they name.
+      set(PLACEHOLDERS.alice, world.rootUserId);
+      return;
+    case 'walletImport':
+    case 'privateKeyImport': {
+      // An import example's encryptedBundle is sealed to the one-time key of the document's importBundle example, which
+      // no emulator holds; like an ID it stands for the bundle of this world's init_import_*, sealed by the docs' code.
+      const wallet = resource === 'walletImport';
+      const activity = await submit(world, wallet ? 'init_import_wallet' : 'init_import_private_key', { userId: world.rootUserId });
+      const importBundle = (wallet ? activity.result.initImportWalletResult : activity.result.initImportPrivateKeyResult)!.importBundle as string;
+      const secret = wallet ? new TextEncoder().encode(IMPORTED.mnemonic) : Uint8Array.from(Buffer.from(IMPORTED.privateKey, 'hex'));
+      const expected = { enclaveQuorumPublicKeys: [EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY], organizationId: world.organizationId, userId: world.rootUserId };
+      set(exampleParameter(wallet ? 'import_wallet' : 'import_private_key', 'encryptedBundle'), await sealToImportBundle(importBundle, secret, expected));
       return;
     }
   }

@@ -2,12 +2,12 @@
 // harness.test-util.ts), who stamps it, and, where the example uses something of part 2 of the
 // emulator, the smallest change that keeps the rest of the example (with what the unchanged example
 // must answer, so the adaptation cannot outlive its reason).
-import type { Resource } from './harness.test-util.js';
+import { IMPORTED, type Resource } from './harness.test-util.js';
 
 export interface Setup {
   needs: Resource[];
   /** Who stamps the example: the root organization's root user unless the example runs in the sub-organization. */
-  signer?: 'root' | 'subOrganizationRoot';
+  signer?: 'root' | 'subOrganizationRoot' | 'recoveryCredential';
   adapt?: {
     why: string;
     change(body: Record<string, unknown>): Record<string, unknown>;
@@ -18,17 +18,25 @@ export interface Setup {
   check?: (body: Record<string, unknown>, ids: ReadonlyMap<string, string>) => void;
 }
 
-type Params = Record<string, unknown>;
-const withParameters = (body: Params, change: (parameters: Params) => Params): Params => ({ ...body, parameters: change({ ...(body.parameters as Params) }) });
+/** Operations that answer code 12 naming themselves: none, every operation of the document is implemented. */
+export const UNIMPLEMENTED: readonly string[] = [];
 
-/** Operations that part 2 of the emulator implements; until then each answers code 12 naming itself. */
-export const UNIMPLEMENTED = [
-  'create_read_write_session', 'email_auth', 'export_private_key', 'export_wallet', 'export_wallet_account',
-  'import_private_key', 'import_wallet', 'init_import_private_key', 'init_import_wallet', 'init_otp_auth', 'init_user_email_recovery',
-  'oauth', 'otp_auth', 'recover_user',
-] as const;
+type ActivityResult = { activity: { result: Record<string, { addresses?: unknown[] } | undefined> } };
+/** The first address an import example derived, as a string or as an Address object. */
+function firstAddress(body: Record<string, unknown>, resultKey: string): unknown {
+  const address = (body as ActivityResult).activity.result[resultKey]?.addresses?.[0];
+  return typeof address === 'object' && address !== null ? (address as { address: unknown }).address : address;
+}
 
 export const SETUP: Record<string, Setup> = {
+  create_read_write_session: { needs: ['subOrganization'], signer: 'subOrganizationRoot' },
+  // The sign-in examples are sent by the parent organization's root user for the sub-organization.
+  email_auth: { needs: ['subOrganization', 'emailAuthFeature'] },
+  init_otp_auth: { needs: ['subOrganization', 'otp'] },
+  otp_auth: { needs: ['subOrganization', 'otp'] },
+  oauth: { needs: ['oauthIdentity'] },
+  init_user_email_recovery: { needs: ['recoveryCredential'] },
+  recover_user: { needs: ['recoveryCredential'], signer: 'recoveryCredential' },
   get_activity: { needs: ['activity'] },
   list_activities: { needs: [] },
   approve_activity: { needs: ['pendingActivity'] },
@@ -67,7 +75,7 @@ export const SETUP: Record<string, Setup> = {
   create_authenticators: { needs: ['alice'] },
   delete_authenticators: { needs: ['authenticator'] },
   get_oauth_providers: { needs: ['oauthProvider'] },
-  create_oauth_providers: { needs: ['alice'] },
+  create_oauth_providers: { needs: ['alice', 'testIssuerToken'] },
   delete_oauth_providers: { needs: ['oauthProvider'] },
   create_invitations: { needs: ['alice'] },
   delete_invitation: { needs: ['invitation'] },
@@ -93,14 +101,8 @@ export const SETUP: Record<string, Setup> = {
   list_wallet_accounts: { needs: ['wallet'] },
   create_wallet_accounts: { needs: ['wallet'] },
   update_wallet: { needs: ['wallet'] },
-  delete_wallets: {
-    needs: ['wallet'],
-    adapt: {
-      why: 'the example deletes with deleteWithoutExport false, which needs an exported wallet; export_wallet is not implemented yet, so the setup wallet was never exported',
-      change: (body) => withParameters(body, (p) => ({ ...p, deleteWithoutExport: true })),
-      unchanged: { code: 9, messageIncludes: 'never exported' },
-    },
-  },
+  // The example deletes with deleteWithoutExport false, which the exported wallet allows.
+  delete_wallets: { needs: ['exportedWallet'] },
   create_private_keys: { needs: [] },
   get_private_key: { needs: ['privateKey'] },
   list_private_keys: { needs: ['privateKey'] },
@@ -108,4 +110,21 @@ export const SETUP: Record<string, Setup> = {
   sign_raw_payload: { needs: ['wallet'] },
   sign_raw_payloads: { needs: ['wallet'] },
   sign_transaction: { needs: ['wallet'] },
+  export_wallet: { needs: ['wallet'] },
+  export_wallet_account: { needs: ['wallet'] },
+  export_private_key: { needs: ['privateKey'] },
+  init_import_wallet: { needs: ['importer'] },
+  init_import_private_key: { needs: ['importer'] },
+  import_wallet: {
+    needs: ['walletImport'],
+    check: (body) => {
+      if (firstAddress(body, 'importWalletResult') !== IMPORTED.mnemonicAddress) throw new Error(`import_wallet derived ${JSON.stringify(body)}`);
+    },
+  },
+  import_private_key: {
+    needs: ['privateKeyImport'],
+    check: (body) => {
+      if (firstAddress(body, 'importPrivateKeyResult') !== IMPORTED.privateKeyAddress) throw new Error(`import_private_key derived ${JSON.stringify(body)}`);
+    },
+  },
 };

@@ -1,11 +1,12 @@
 // The activity lifecycle: creation with its fingerprint, the decision (root quorum, then policies via
 // @sigil/policy), votes, and the transitions CONSENSUS_NEEDED -> COMPLETED / FAILED / REJECTED.
-// Activities run synchronously in the emulator, so CREATED and PENDING are never visible in answers.
+// By default activities run before the response, so CREATED and PENDING are never visible in answers; with the
+// pendingPolls option a new activity waits in PENDING for that many get_activity reads, for polling clients.
 import { ROOT_QUORUM_ACTIVITY_TYPES, compilePolicy, evaluatePolicies, type Policy, type PolicyRequest } from '@sigil/policy';
 import { ApiError, Code, denied, notFound, precondition } from './errors.js';
 import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
-import type { Database } from './store.js';
+import { cloneRecord, type Database } from './store.js';
 import { OPERATIONS } from './document.js';
 import type { RequestContext } from './emulator.js';
 import type { Webhooks } from './webhooks.js';
@@ -25,6 +26,8 @@ export interface ExecutionContext {
   /** The user who submitted the activity. */
   user: UserRecord;
   activityId: string;
+  /** The credential that stamped the submission (recover_user must be stamped with a recovery credential). */
+  credential?: { type: string; publicKey: string };
 }
 
 const APPROVE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
@@ -38,6 +41,8 @@ export class Activities {
     private readonly db: Database,
     private readonly webhooks: Webhooks,
     private readonly submissions: () => Record<string, Submission>,
+    /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for before it runs; 0 runs it at once. */
+    private readonly pendingPolls = 0,
   ) {}
 
   private nextSeq(): number {
@@ -51,7 +56,7 @@ export class Activities {
     this.db.put(C.activities, activity.id, activity);
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
     const url = organization?.features.find((f) => f.name === 'FEATURE_NAME_WEBHOOK')?.value;
-    if (url) this.webhooks.enqueue(url, () => ({ activity: this.view(activity, undefined) }));
+    if (url) this.webhooks.enqueue(url, organization?.webhookSigningKey, () => ({ activity: this.view(activity, undefined) }));
   }
 
   /** The Activity schema's shape, with canApprove / canReject for `viewer`. */
@@ -147,6 +152,13 @@ export class Activities {
       this.save(activity);
       return this.view(activity, caller.user);
     }
+    if (this.pendingPolls > 0) {
+      // Decided now (a refusal is still a request error); carried out on a later get_activity read.
+      activity.status = 'ACTIVITY_STATUS_PENDING';
+      activity.pendingReads = this.pendingPolls;
+      this.save(activity);
+      return this.view(activity, caller.user);
+    }
     // Runs now: an error is a request error and nothing, not even the activity, is kept.
     activity.result = { [operation.resultKey!]: submission.execute(this.executionContext(activity, now), parameters) };
     activity.status = 'ACTIVITY_STATUS_COMPLETED';
@@ -160,7 +172,7 @@ export class Activities {
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
     const user = this.db.get<UserRecord>(C.users, activity.userId);
     if (!organization || !user) throw precondition('the organization or the user who submitted the activity no longer exists');
-    return { db: this.db, now, organization, user, activityId: activity.id };
+    return { db: this.db, now, organization, user, activityId: activity.id, credential: activity.credential };
   }
 
   /**
@@ -181,7 +193,8 @@ export class Activities {
 
   /** Root quorum first, then policies. Sets `denial` when the answer is DENY. */
   private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
-    const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId)!;
+    const deciding = this.db.get<UserRecord>(C.users, activity.userId)?.organizationId ?? activity.organizationId;
+    const organization = this.db.get<OrganizationRecord>(C.organizations, deciding)!;
     const rootUsers = new Set(organization.rootQuorum.userIds);
     const approvers = activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
     // The submitter's own request counts as their approval for the root quorum (never for policies).
@@ -190,7 +203,7 @@ export class Activities {
     if (this.isRootQuorumType(activity.type)) return quorumMet ? 'RUN' : 'CONSENSUS_NEEDED';
     if (quorumMet) return 'RUN';
     const user = this.db.get<UserRecord>(C.users, activity.userId);
-    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', activity.organizationId, C.policies);
+    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', deciding, C.policies);
     const approverContext = approvers
       .map((userId) => this.db.get<UserRecord>(C.users, userId))
       .filter((u): u is UserRecord => u !== undefined)
@@ -257,10 +270,41 @@ export class Activities {
       this.save(updated);
       return updated;
     }
-    // The approved activity runs now; if it cannot be carried out any more, it fails and its partial writes are undone.
+    this.carryOut(updated, submission!, parameters, now);
+    return updated;
+  }
+
+  /**
+   * A get_activity read: a PENDING activity (pendingPolls) counts the read down and, once it has been read
+   * pendingPolls times, runs. Returns the activity as it is after the read.
+   */
+  read(activity: ActivityRecord, now: number): ActivityRecord {
+    if (activity.status !== 'ACTIVITY_STATUS_PENDING' || activity.pendingReads === undefined) return activity;
+    const updated = cloneRecord(activity);
+    if (updated.pendingReads! > 0) {
+      updated.pendingReads!--;
+      this.db.put(C.activities, updated.id, updated);
+      return updated;
+    }
+    delete updated.pendingReads;
+    updated.updatedAtMs = now;
+    const submission = this.submissions()[updated.operation];
+    const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
+    if (!submission) {
+      updated.status = 'ACTIVITY_STATUS_FAILED';
+      updated.failure = { code: Code.UNIMPLEMENTED, message: `${updated.operation} has no handler in this emulator version`, details: [] };
+      this.save(updated);
+      return updated;
+    }
+    this.carryOut(updated, submission, parameters, now);
+    return updated;
+  }
+
+  /** Runs a decided activity later than its submission; if it cannot be carried out any more, it fails and its partial writes are undone. */
+  private carryOut(updated: ActivityRecord, submission: Submission, parameters: Record<string, unknown>, now: number): void {
     const savepoint = this.db.savepoint();
     try {
-      updated.result = { [resultKeyOf(updated)]: submission!.execute(this.executionContext(updated, now), parameters) };
+      updated.result = { [resultKeyOf(updated)]: submission.execute(this.executionContext(updated, now), parameters) };
       updated.status = 'ACTIVITY_STATUS_COMPLETED';
     } catch (error) {
       this.db.rollback(savepoint);
@@ -269,7 +313,6 @@ export class Activities {
       updated.failure = { code: failure.code, message: failure.message, details: failure.details };
     }
     this.save(updated);
-    return updated;
   }
 }
 

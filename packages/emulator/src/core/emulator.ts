@@ -12,6 +12,8 @@ import { validateAgainst } from './validate.js';
 import { Activities } from './activities.js';
 import { QUERIES } from './queries.js';
 import { SUBMISSIONS, UNIMPLEMENTED_OPERATIONS, unimplementedMessage } from './submissions.js';
+import { ApiErrorKeepingWrites, PARENT_MAY_SUBMIT } from './signin.js';
+import { emulatorRoute } from './emulator-routes.js';
 import { Webhooks } from './webhooks.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { BootstrapResult, Change, Emulator, EmulatorOptions, EmulatorRequest, EmulatorResponse } from './types.js';
@@ -19,7 +21,7 @@ import type { BootstrapResult, Change, Emulator, EmulatorOptions, EmulatorReques
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'Content-Type, X-Stamp, X-Stamp-WebAuthn, X-Session',
-  'access-control-allow-methods': 'POST, GET, OPTIONS',
+  'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
 };
 
 function json(status: number, value: unknown): EmulatorResponse {
@@ -72,8 +74,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   }
   defineIndexes(db);
   db.takeChanges();
-  const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)));
-  const activities = new Activities(db, webhooks, () => SUBMISSIONS);
+  const webhooks = new Webhooks(options.fetch ?? ((...args) => globalThis.fetch(...args)), now);
+  const pendingPolls = options.pendingPolls ?? 0;
+  if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new RangeError(`pendingPolls must be a whole number of 0 or more (got ${pendingPolls})`);
+  const activities = new Activities(db, webhooks, () => SUBMISSIONS, pendingPolls);
 
   /**
    * Settles once every commit handed to onCommit so far is stored. onCommit is called in request order
@@ -112,6 +116,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_HEADERS }, body: '' };
     if (path === '/emulator/v1/health' && method === 'GET') return json(200, { status: 'ok' });
     if (path === '/emulator/v1/state' && method === 'GET') return json(200, db.exportState());
+    const routed = emulatorRoute(db, method, request.path, now());
+    if (routed) return json(routed.status, routed.body);
     const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(path);
     const operation = match ? OPERATIONS.get(match[2]!) : undefined;
     if (!operation || operation.path !== path) throw new ApiError(Code.NOT_FOUND, `no operation at ${path}: see the API reference for the paths`);
@@ -156,7 +162,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const organization = db.get<OrganizationRecord>(C.organizations, fields.organizationId as string);
       if (!organization) throw new ApiError(Code.NOT_FOUND, `organization ${String(fields.organizationId)} not found`);
       if (caller.user.organizationId !== organization.organizationId) {
-        const parentMay = operation.kind === 'query' && caller.kind !== 'session' && isAncestor(db, caller.user.organizationId, organization);
+        const parentMay =
+          ((operation.kind === 'query' && caller.kind !== 'session') || (operation.kind === 'submission' && caller.kind !== 'session' && PARENT_MAY_SUBMIT.has(operation.name))) &&
+          isAncestor(db, caller.user.organizationId, organization);
         if (!parentMay) {
           throw unauthenticated(
             `the credential is not registered to a user of organization ${organization.organizationId}` +
@@ -180,6 +188,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return json(200, { activity: activities.submit(context, SUBMISSIONS[operation.name]) });
     } catch (error) {
       db.rollback(afterAuthentication);
+      if (error instanceof ApiErrorKeepingWrites) for (const w of error.writes) w.value === null ? db.delete(w.collection, w.id) : db.put(w.collection, w.id, w.value);
       throw error;
     }
   }
@@ -195,12 +204,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       let changes: Change[] = [];
       try {
         const prepared = await prepare(request);
-        if ('status' in prepared) return prepared;
-        try {
-          response = execute(prepared);
-        } catch (error) {
-          webhooks.discard();
-          response = failure(error);
+        if ('status' in prepared) response = prepared;
+        else {
+          try {
+            response = execute(prepared);
+          } catch (error) {
+            webhooks.discard();
+            response = failure(error);
+          }
         }
         // Taken synchronously after execute, so the changes are exactly this request's.
         changes = db.takeChanges();

@@ -1,4 +1,5 @@
 export { createEmulator } from './emulator.js';
+export { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from './enclave-quorum.js';
 export type {
   ApiKeyCurve,
   BootstrapInput,

@@ -1,6 +1,7 @@
 // Stored records (what exportState holds) and their API views (what responses show).
 import { toTimestamp, type Timestamp } from './encoding.js';
 import type { Database } from './store.js';
+import type { WebhookSigningKeyRecord } from './webhook-signing.js';
 import { defineWalletIndexes } from './wallets/records.js';
 
 export const C = {
@@ -27,6 +28,8 @@ export interface OrganizationRecord {
   parentOrganizationId: string | null;
   rootQuorum: { threshold: number; userIds: string[] };
   features: Feature[];
+  /** Made when FEATURE_NAME_WEBHOOK is first set; signs every webhook post. */
+  webhookSigningKey?: WebhookSigningKeyRecord;
   createdAtMs: number;
 }
 export interface UserRecord {
@@ -127,6 +130,8 @@ export interface ActivityRecord {
   votes: VoteRecord[];
   fingerprint: string;
   failure?: { code: number; message: string; details: unknown[] };
+  /** ACTIVITY_STATUS_PENDING only (the pendingPolls option): get_activity reads left before it runs. */
+  pendingReads?: number;
   /** Who submitted it, and with which credential. */
   userId: string;
   credential: { type: string; publicKey: string };

@@ -1,5 +1,6 @@
 // Query handlers: read-only answers in the document's response shapes. Lists that page do so in the
 // documented order, with positional cursors (see paging.ts).
+import { webhookSigningKeyView } from './webhook-signing.js';
 import { notFound } from './errors.js';
 import type { RequestContext } from './emulator.js';
 import {
@@ -97,7 +98,11 @@ export const QUERIES: Record<string, Query> = {
     username: caller.user.userName,
   }),
   get_organization_configs: ({ organization }) => ({
-    configs: { features: organization.features, quorum: { threshold: organization.rootQuorum.threshold, userIds: organization.rootQuorum.userIds } },
+    configs: {
+      features: organization.features,
+      quorum: { threshold: organization.rootQuorum.threshold, userIds: organization.rootQuorum.userIds },
+      ...(organization.webhookSigningKey ? { webhookSigningKey: webhookSigningKeyView(organization.webhookSigningKey) } : {}),
+    },
   }),
   list_suborgs: (context) => {
     const { filterType, filterValue } = context.body as { filterType?: string; filterValue?: string };
@@ -160,7 +165,7 @@ export const QUERIES: Record<string, Query> = {
   }),
   get_activity: (context) => {
     const activity = owned<ActivityRecord>(context, C.activities, context.body.activityId as string, 'activity', 'activityId');
-    return { activity: context.activities.view(activity, context.caller.user) };
+    return { activity: context.activities.view(context.activities.read(activity, context.now), context.caller.user) };
   },
   list_activities: (context) => {
     const { filterByStatus, filterByType } = context.body as { filterByStatus?: string[]; filterByType?: string[] };

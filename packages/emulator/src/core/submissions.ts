@@ -9,7 +9,7 @@ import { exhausted, exists, invalid, notFound, precondition } from './errors.js'
 import { OPERATIONS, limit } from './document.js';
 import { bytesToBase64url, uuid } from './encoding.js';
 import { readAttestation } from './attestation.js';
-import { decodeJwtClaims } from './queries.js';
+import { verifyIdToken } from './oauth-issuer.js';
 import {
   C,
   type ApiKeyRecord,
@@ -24,7 +24,10 @@ import {
 } from './model.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { createWebhookSigningKey } from './webhook-signing.js';
+import { SIGNIN_SUBMISSIONS } from './signin.js';
 import { SIGNING_SUBMISSIONS } from './signing/handlers.js';
+import { EXPORT_IMPORT_SUBMISSIONS } from './wallets/export-import.js';
 import { WALLET_QUERIES, WALLET_SUBMISSIONS, createWallet, deleteOrganizationKeys, type AccountParams } from './wallets/handlers.js';
 
 type Params = Record<string, unknown>;
@@ -32,7 +35,7 @@ type Params = Record<string, unknown>;
 // Operations of part 2 (issue 19): everything under these tags of the document, plus read-write
 // sessions, less those that have handlers already (wallets, private keys, signing).
 const PART_2_TAGS = new Set(['Wallets', 'Private keys', 'Signing', 'Import and export', 'Authentication']);
-const PART_2_DONE = new Set([...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS)]);
+const PART_2_DONE = new Set([...Object.keys(SIGNIN_SUBMISSIONS), ...Object.keys(WALLET_SUBMISSIONS), ...Object.keys(WALLET_QUERIES), ...Object.keys(SIGNING_SUBMISSIONS), ...Object.keys(EXPORT_IMPORT_SUBMISSIONS)]);
 export const UNIMPLEMENTED_OPERATIONS: ReadonlySet<string> = new Set(
   [...OPERATIONS.values()]
     .filter((op) => (PART_2_TAGS.has(op.tag) || op.name === 'create_read_write_session') && !PART_2_DONE.has(op.name))
@@ -126,7 +129,7 @@ interface AuthenticatorInput {
   attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
 }
 
-function addAuthenticators(db: Database, organizationId: string, user: UserRecord, inputs: AuthenticatorInput[], field: string, now: number): string[] {
+export function addAuthenticators(db: Database, organizationId: string, user: UserRecord, inputs: AuthenticatorInput[], field: string, now: number): string[] {
   const existing = db.lookupRecords<AuthenticatorRecord>('authenticatorsByUser', user.userId, C.authenticators);
   if (existing.length + inputs.length > AUTHENTICATORS_MAX) {
     throw exhausted(`a user registers at most ${AUTHENTICATORS_MAX} passkeys (x-limits authenticators-per-user)`, field);
@@ -172,9 +175,8 @@ function addOauthProviders(
   const existing = db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', user.userId, C.oauthProviders);
   if (existing.length + inputs.length > OAUTH_MAX) throw exhausted(`a user links at most ${OAUTH_MAX} OAuth identities (x-limits oauth-providers-per-user)`, field);
   return inputs.map((input, i) => {
-    const claims = decodeJwtClaims(input.oidcToken);
-    if (!claims) throw invalid(`${field}[${i}].oidcToken`, `${field}[${i}].oidcToken: must be a JWT whose payload has iss, sub and aud`);
-    if (claims.exp !== undefined && claims.exp * 1000 <= now) throw invalid(`${field}[${i}].oidcToken`, `${field}[${i}].oidcToken: has expired`);
+    // Checked as oauth checks it (signature of the test issuer, exp), so a linked identity can sign in.
+    const claims = verifyIdToken(db, input.oidcToken, `${field}[${i}].oidcToken`, now);
     const providerId = uuid();
     db.put(C.oauthProviders, providerId, {
       providerId,
@@ -265,8 +267,10 @@ function withFeatures(context: ExecutionContext, features: OrganizationRecord['f
 }
 
 export const SUBMISSIONS: Record<string, Submission> = {
+  ...SIGNIN_SUBMISSIONS,
   ...WALLET_SUBMISSIONS,
   ...SIGNING_SUBMISSIONS,
+  ...EXPORT_IMPORT_SUBMISSIONS,
   update_root_quorum: {
     execute(context, p) {
       const userIds = p.userIds as string[];
@@ -281,6 +285,10 @@ export const SUBMISSIONS: Record<string, Submission> = {
       const value = (p.value as string | undefined) ?? '';
       if (p.name === 'FEATURE_NAME_WEBHOOK' && !URL.canParse(value)) throw invalid('parameters.value', 'parameters.value: FEATURE_NAME_WEBHOOK takes the URL Sigil posts to');
       const features = context.organization.features.filter((f) => f.name !== p.name);
+      // The signing key is made once and kept, so a receiver's stored public key stays valid when the URL changes.
+      if (p.name === 'FEATURE_NAME_WEBHOOK' && !context.organization.webhookSigningKey) {
+        context.organization = { ...context.organization, webhookSigningKey: createWebhookSigningKey(context.now) };
+      }
       return withFeatures(context, [...features, { name: p.name as string, value }]);
     },
   },

@@ -37,6 +37,10 @@ export interface EmulatorOptions {
    *  the response waits for the returned promise and every earlier one (persistence: on disk before acknowledged). Called in
    *  request order without waiting for the previous call's promise, so a store can group writes. Not called when nothing changed. */
   onCommit?: (changes: Change[]) => void | Promise<void>;
+  /** Keeps each new activity that would run at once in ACTIVITY_STATUS_PENDING for this many get_activity reads;
+   *  the next read runs it (COMPLETED, or FAILED if it can no longer be carried out). Default 0: activities run
+   *  before the response. For testing clients that poll, such as waitForActivity in @sigil/http. */
+  pendingPolls?: number;
   /** Outgoing HTTP for webhooks; default globalThis.fetch. */
   fetch?: typeof fetch;
 }

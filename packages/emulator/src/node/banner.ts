@@ -17,6 +17,8 @@ export interface BannerInput {
   exportFile: string | undefined;
   /** How to run the CLI in the example, e.g. `sigil` or `node packages/cli/dist/bin.js`. */
   cliCommand: string;
+  /** get_activity reads a new activity stays PENDING for; 0 or absent: not mentioned. */
+  pendingPolls?: number;
 }
 
 export function formatBanner(input: BannerInput): string {
@@ -37,6 +39,10 @@ export function formatBanner(input: BannerInput): string {
   lines.push(`  State          ${input.dataDir ? `kept in ${input.dataDir}` : 'in memory, gone when the emulator stops (keep it with --data DIR)'}`);
   if (input.importedFrom) lines.push(`  Imported from  ${input.importedFrom}`);
   if (input.exportFile) lines.push(`  Export         written to ${input.exportFile} when the emulator stops`);
+  if (input.pendingPolls) {
+    const reads = `${input.pendingPolls} get_activity read${input.pendingPolls === 1 ? '' : 's'}`;
+    lines.push(`  Activities     new ones stay in ACTIVITY_STATUS_PENDING for ${reads} before they run`);
+  }
   if (isRootAccess(access)) {
     const body = JSON.stringify({ organizationId: access.organizationId });
     lines.push(

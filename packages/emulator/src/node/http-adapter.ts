@@ -123,7 +123,8 @@ export function createRequestListener(emulator: Emulator, options: AdapterOption
       if (tooLarge) return;
       const emulatorRequest: EmulatorRequest = {
         method: request.method ?? 'GET',
-        path,
+        // With its query: the core routes on the path alone, and /emulator/v1/oauth/token reads the query.
+        path: request.url ?? path,
         headers: flattenHeaders(request),
         body: Buffer.concat(chunks, size).toString('utf8'),
       };

@@ -53,6 +53,8 @@ export interface EmulatorServerOptions {
   now?: () => number;
   /** Outgoing HTTP for webhooks. */
   fetch?: typeof fetch;
+  /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for (core option pendingPolls); default 0. */
+  pendingPolls?: number;
   onExchange?: (exchange: Exchange) => void;
 }
 
@@ -95,6 +97,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const port = options.port ?? DEFAULT_PORT;
   const log = options.log ?? ((line: string) => process.stdout.write(line + '\n'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new EmulatorStartError(`Port must be a whole number from 0 to 65535 (got ${port})`);
+  const pendingPolls = options.pendingPolls ?? 0;
+  if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new EmulatorStartError(`Pending polls must be a whole number of 0 or more (got ${pendingPolls})`);
 
   const dataPath = options.dataDir === undefined ? undefined : resolve(options.dataDir);
   const opened = dataPath ? await DataDir.open(dataPath, { snapshotAfterBytes: options.snapshotAfterBytes, log }) : undefined;
@@ -122,6 +126,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       state,
       now: options.now,
       fetch: options.fetch,
+      pendingPolls,
       // The core calls append in request order without waiting, so requests arriving during a write share the next fsync.
       onCommit: dataDir ? (changes) => dataDir.append(changes) : undefined,
     });
@@ -149,6 +154,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
           importedFrom: options.importFile,
           exportFile: options.exportFile,
           cliCommand: options.cliCommand ?? 'sigil',
+          pendingPolls,
         })
       : `Sigil emulator listening on ${url}`;
     log(banner);

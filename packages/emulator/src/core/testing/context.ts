@@ -42,7 +42,7 @@ export function emulatorFetch(emulator: Emulator): typeof fetch {
     });
     const response = await emulator.handle({
       method: init?.method ?? 'GET',
-      path: url.pathname,
+      path: url.pathname + url.search,
       headers,
       body: typeof init?.body === 'string' ? init.body : '',
     });

@@ -117,7 +117,7 @@ function deleteWallet(db: Database, wallet: WalletRecord): void {
   db.delete(W.wallets, wallet.walletId);
 }
 
-function privateKeyTags(db: Database, key: PrivateKeyRecord): string[] {
+export function privateKeyTags(db: Database, key: PrivateKeyRecord): string[] {
   return db
     .lookupRecords<TagRecord>('tagsByOrg', key.organizationId, C.tags)
     .filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && t.privateKeyIds.includes(key.privateKeyId))

@@ -1,2 +1,0 @@
-export { startTestServer } from './server.js';
-export type { RecordedRequest, TestPasskey, TestServer, TestServerOptions } from './server.js';
