@@ -1,5 +1,6 @@
 // Byte encodings, hashing and RFC 8785 canonical JSON, built on audited libraries that run in
 // browsers and workers as well as Node.
+import { base64urlnopad } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
@@ -7,22 +8,17 @@ export { bytesToHex, hexToBytes, utf8ToBytes, sha256 };
 
 export const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
-
-/** base64url (RFC 4648 §5) without padding; throws on any other alphabet. */
+/** base64url (RFC 4648 §5) without padding; throws on any other alphabet or on padding. */
 export function base64urlToBytes(text: string): Uint8Array {
-  if (!B64URL.test(text) || text.length % 4 === 1) throw new Error('not base64url');
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  const binary = atob(base64);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  try {
+    return base64urlnopad.decode(text);
+  } catch {
+    throw new Error('not base64url');
+  }
 }
 
 export function bytesToBase64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64urlnopad.encode(bytes);
 }
 
 export function isLowerHex(text: unknown, bytes?: number): text is string {

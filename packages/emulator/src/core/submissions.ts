@@ -42,7 +42,7 @@ export const UNIMPLEMENTED_OPERATIONS: ReadonlySet<string> = new Set(
     .map((op) => op.name),
 );
 export function unimplementedMessage(name: string): string {
-  return `${name} is not implemented in this version of the Sigil emulator: import and export, sign-in flows and read-write sessions come in a later emulator version`;
+  return `${name} is not implemented in this version of the Sigil emulator: the API document lists an operation it has no handler for`;
 }
 
 const USERS_MAX = limit<number>('users-per-organization');
