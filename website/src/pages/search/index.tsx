@@ -11,7 +11,8 @@ import {SECTIONS, type SectionName} from '@site/src/search/types';
 import {useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
-const PAGE_SIZE = 20;
+/** Results per step ("Show more results" adds as many): each costs a fragment download and its rendering. */
+const PAGE_SIZE = 10;
 
 function isSection(value: string | null): value is SectionName {
   return (SECTIONS as readonly string[]).includes(value ?? '');
