@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {fileURLToPath} from 'node:url';
+import {measureSearch, searchReport} from './search.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const website = path.join(root, 'website');
@@ -88,6 +89,7 @@ const sample = [
 // 4. Serve and measure.
 const server = spawn('node', [path.join(website, 'tests', 'serve-build.mjs'), '--port', String(port), '--dir', buildDir], {stdio: 'ignore'});
 const out = mkdtempSync(path.join(os.tmpdir(), 'sigil-bench-'));
+let search;
 try {
   await new Promise((resolve) => setTimeout(resolve, 800));
   const tool = measureTool();
@@ -99,6 +101,8 @@ try {
     '--label', 'bench',
     '--lighthouse', '--runs', values.runs,
   ]);
+  log('search: first query and keystroke-to-results on /search (CPU 4x slower)');
+  search = await measureSearch(`http://127.0.0.1:${port}`);
 } finally {
   server.kill();
 }
@@ -130,6 +134,8 @@ const axe = result.pages.map((p) => `- \`${p.path}\`: ${p.axe?.violations?.lengt
 const third = [...new Set(result.pages.flatMap((p) => p.network?.thirdPartyHosts ?? []))];
 const notes = sample.filter((s) => s.note).map((s) => `- ${s.label}: ${s.note}`);
 const bench = result.pages.find((p) => p.lighthouse?.benchmarkIndex)?.lighthouse.benchmarkIndex;
+const {section: searchSection, misses: searchMisses} = searchReport(search);
+misses.push(...searchMisses);
 const report = `# Site benchmark
 
 Made by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit \`${commit}\`:
@@ -142,6 +148,7 @@ Lighthouse benchmarkIndex ${bench ?? '–'}. Target: performance ≥ ${TARGET.pe
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
+${searchSection}
 ${misses.length ? `Pages below target:\n\n${misses.map((m) => `- ${m}`).join('\n')}` : 'Every sampled page meets the target.'}
 
 ${notes.length ? `Sample fallbacks:\n\n${notes.join('\n')}\n` : 'Every preferred sample page exists.\n'}

@@ -1,8 +1,10 @@
 import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {loadPagefind} from './loadPagefind';
+import {NAMES_FILE} from '../../src/search/names';
 import {VOCABULARY_FILE} from '../../src/search/pagefindEngine';
-import {buildVocabulary, headingWords, htmlForIndex, indexOptions, isIndexed, pageUrl} from './prepare';
+import type {ApiNames} from './apiNames';
+import {buildNameIndex, buildVocabulary, headingWords, htmlForIndex, indexOptions, isIndexed, nameClaims, pageUrl, type NameClaim} from './prepare';
 
 /** Pagefind's ready-made UIs: the site has its own, so they are not shipped. */
 const UNUSED = /^pagefind-(ui|component-ui|modular-ui|highlight|worker)\.(js|css)$/;
@@ -29,11 +31,14 @@ export interface IndexReport {
   pages: number;
   skipped: number;
   vocabulary: number;
+  names: number;
   bytes: number;
   ms: number;
 }
 
-export async function buildSearchIndex(outDir: string): Promise<IndexReport> {
+/** `api`: what the API document says about operations and error codes (see apiNames.ts). */
+export async function buildSearchIndex(outDir: string, api: ApiNames = {operations: new Map(), errorCodes: []}): Promise<IndexReport> {
+  const {operations} = api;
   const started = Date.now();
   const pagefind = loadPagefind();
   const outputPath = path.join(outDir, 'pagefind');
@@ -43,17 +48,20 @@ export async function buildSearchIndex(outDir: string): Promise<IndexReport> {
   let pages = 0;
   let skipped = 0;
   const words: string[] = [];
+  const claims: NameClaim[] = [];
   try {
     for await (const file of htmlFiles(outDir)) {
       const url = pageUrl(file);
-      const html = isIndexed(url) ? htmlForIndex(await readFile(path.join(outDir, file), 'utf8'), url) : undefined;
-      if (html === undefined) {
+      const built = isIndexed(url) ? await readFile(path.join(outDir, file), 'utf8') : undefined;
+      const html = built === undefined ? undefined : htmlForIndex(built, url, operations);
+      if (built === undefined || html === undefined) {
         skipped += 1;
         continue;
       }
       const added = await index.addHTMLFile({url, content: html});
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       words.push(...headingWords(html));
+      claims.push(...nameClaims(built, url, operations, api.errorCodes));
       pages += 1;
     }
     const written = await index.writeFiles({outputPath});
@@ -71,5 +79,7 @@ export async function buildSearchIndex(outDir: string): Promise<IndexReport> {
   }
   const vocabulary = buildVocabulary(words);
   await writeFile(path.join(outputPath, VOCABULARY_FILE), JSON.stringify(vocabulary));
-  return {pages, skipped, vocabulary: vocabulary.length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
+  const names = buildNameIndex(claims);
+  await writeFile(path.join(outputPath, NAMES_FILE), JSON.stringify(names));
+  return {pages, skipped, vocabulary: vocabulary.length, names: Object.keys(names).length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
 }

@@ -1,5 +1,20 @@
 import {describe, expect, it} from 'vitest';
-import {buildVocabulary, headingWords, htmlForIndex, isIndexed, pageKeywords, pageKind, pageUrl} from './prepare';
+import type {OperationNames} from './apiNames';
+import {operationNames} from './apiNames';
+import {
+  buildNameIndex,
+  buildVocabulary,
+  headingWords,
+  htmlForIndex,
+  isIndexed,
+  nameClaims,
+  NameTier,
+  pageKeywords,
+  pageKind,
+  pageTitle,
+  pageUrl,
+  separateCells,
+} from './prepare';
 
 describe('pages of the index', () => {
   it('maps built files to the paths Docusaurus links to', () => {
@@ -23,15 +38,26 @@ describe('pages of the index', () => {
     expect(htmlForIndex(html, '/sdks/cli')).toBe(
       '<html><head></head><body><nav>x</nav><main class=a>' +
         '<meta data-pagefind-filter="section[content]" content="SDKs"><meta data-pagefind-filter="kind[content]" content="guide">' +
+        '<meta data-pagefind-filter="page[content]" content="/sdks/cli"><meta data-pagefind-meta="title[content]" content="T">' +
         '<h1>T</h1></main></body></html>',
     );
     expect(htmlForIndex('<html><body><p>x</p></body></html>', '/x')).toBeUndefined();
   });
 
-  it('titles a page without an h1 as its browser tab', () => {
+  it('titles a page by its h1, else as its browser tab', () => {
     const html = '<html><head><title>Changelog | Sigil docs</title></head><body><main><h2>Sigil API v1</h2></main></body></html>';
     expect(htmlForIndex(html, '/changelog')).toContain('<meta data-pagefind-meta="title[content]" content="Changelog">');
-    expect(htmlForIndex('<title>X | Sigil docs</title><main><h1>X</h1></main>', '/x')).not.toContain('data-pagefind-meta="title');
+    // Minified HTML leaves <p> open before the h1; the title is set explicitly so a parser cannot lose it.
+    const api = '<title>T | Sigil docs</title><main><p class=e><span data-pagefind-ignore=all>API</span><h1>Create a <code>wallet</code></h1></main>';
+    expect(pageTitle(api)).toBe('Create a wallet');
+    expect(htmlForIndex(api, '/x')).toContain('<meta data-pagefind-meta="title[content]" content="Create a wallet">');
+  });
+
+  it('separates table cells and list items (end tags are left out of the built HTML)', () => {
+    expect(separateCells('<table><tr><th>Field<th>Type<tr><td>Wallet<td>Private key</td><td>What</table>')).toBe(
+      '<table><tr><th>Field · <th>Type<tr><td>Wallet · <td>Private key</td> · <td>What</table>',
+    );
+    expect(separateCells('<ul><li>one<li>two</ul>')).toBe('<ul> <li>one <li>two</ul>');
   });
 
   it('sorts pages into guides, operations and schemas', () => {
@@ -61,6 +87,76 @@ describe('keywords', () => {
     expect(pageKeywords(html, '/passkeys/introduction')).toEqual(['passkey', 'WebAuthn & FIDO2']);
     expect(htmlForIndex(html, '/passkeys/introduction')).toContain('content="passkey WebAuthn &amp; FIDO2"');
     expect(pageKeywords('<main><p>/public/v1/query/whoami</p></main>', '/getting-started/quickstart')).toEqual([]);
+  });
+});
+
+const doc = {
+  paths: {
+    '/public/v1/query/whoami': {post: {operationId: 'whoami', summary: 'Identify the caller', 'x-search-aliases': ['who am i', 'current user']}},
+    '/public/v1/submit/create_wallet': {
+      post: {operationId: 'createWallet', summary: 'Create a wallet', 'x-sigil-activity-type': 'ACTIVITY_TYPE_CREATE_WALLET', 'x-search-aliases': ['new wallet']},
+    },
+    '/public/v1/submit/create_policy': {post: {operationId: 'createPolicy', summary: 'Create a policy', 'x-sigil-activity-type': 'ACTIVITY_TYPE_CREATE_POLICY_V3'}},
+  },
+};
+
+describe('operation names from the API document', () => {
+  const ops = operationNames(doc);
+  const page = (name: string, title: string) => `<main><h1>${title}</h1><p><code>/public/v1/submit/${name}</code></p></main>`;
+
+  it('reads names, title, activity type, path and aliases', () => {
+    expect(ops.get('create_wallet')).toEqual<OperationNames>({
+      name: 'create_wallet',
+      camel: 'createWallet',
+      title: 'Create a wallet',
+      activityType: 'ACTIVITY_TYPE_CREATE_WALLET',
+      path: '/public/v1/submit/create_wallet',
+      aliases: ['new wallet'],
+    });
+    expect(ops.get('whoami')?.aliases).toEqual(['who am i', 'current user']);
+  });
+
+  it('indexes an operation page with its names and aliases as weighted metadata', () => {
+    const html = htmlForIndex(page('create_wallet', 'Create a wallet'), '/api/wallets/create-wallet', ops)!;
+    expect(html).toContain(
+      '<meta data-pagefind-meta="names[content]" content="create_wallet createWallet /public/v1/submit/create_wallet ACTIVITY_TYPE_CREATE_WALLET">',
+    );
+    expect(html).toContain('<meta data-pagefind-meta="aliases[content]" content="new wallet">');
+    expect(html).not.toContain('keywords[content]');
+  });
+
+  it('lets each name point at one page, the strongest claim winning', () => {
+    const claims = [
+      ...nameClaims(page('create_wallet', 'Create a wallet'), '/api/wallets/create-wallet', ops),
+      ...nameClaims(page('create_policy', 'Create a policy'), '/api/policies/create-policy', ops),
+      ...nameClaims('<main><h1>Wallets</h1></main>', '/concepts/wallets', ops),
+      ...nameClaims('<main><h1>Overview</h1></main>', '/a/overview', ops),
+      ...nameClaims('<main><h1>Overview</h1></main>', '/b/overview', ops),
+      ...nameClaims('<main><h1>ActivityType</h1><td>ACTIVITY_TYPE_CREATE_WALLET</td></main>', '/api/schemas/activity-type', ops),
+      {name: 'Create a wallet', url: '/guides/create-a-wallet', tier: NameTier.GuideTitle},
+      ...nameClaims('<main><h1>Errors</h1><h2 id=error-codes>Error codes</h2></main>', '/api-overview/errors', ops, ['INVALID_ARGUMENT']),
+      ...nameClaims('<main><h1>Other</h1></main>', '/other', ops, ['NOT_FOUND']),
+      ...nameClaims('<main><h1>Address</h1><td>ADDRESS_FORMAT_ETHEREUM</td></main>', '/api/schemas/address', ops),
+      ...nameClaims('<main><h1>AddressFormat</h1><td>ADDRESS_FORMAT_ETHEREUM</td></main>', '/api/schemas/address-format', ops),
+    ];
+    const index = buildNameIndex(claims);
+    expect(index['createwallet']).toBe('/api/wallets/create-wallet');
+    expect(index['createawallet']).toBe('/api/wallets/create-wallet');
+    expect(index['newwallet']).toBe('/api/wallets/create-wallet');
+    // The operation owns its activity type; the enumeration that lists it does not.
+    expect(index['activitytypecreatewallet']).toBe('/api/wallets/create-wallet');
+    expect(index['activitytypecreatepolicy']).toBe('/api/policies/create-policy');
+    expect(index['activitytypecreatepolicyv3']).toBe('/api/policies/create-policy');
+    // A schema is named by its name written as a name ("ActivityType"), not by everyday words.
+    expect(index['~activitytype']).toBe('/api/schemas/activity-type');
+    expect(index['activitytype']).toBeUndefined();
+    expect(index['wallets']).toBe('/concepts/wallets');
+    expect(index['wallet']).toBe('/concepts/wallets');
+    expect(index['addressformatethereum']).toBe('/api/schemas/address-format');
+    expect(index['invalidargument']).toBe('/api-overview/errors');
+    expect(index['notfound']).toBeUndefined();
+    // Two guides with one title: the title names neither.
+    expect(index['overview']).toBeUndefined();
   });
 });
 

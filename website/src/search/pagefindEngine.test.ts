@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {answersQuery, groupFromPagefind, headingPath, looksLikeName, type PagefindData} from './pagefindEngine';
+import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, type PagefindData} from './pagefindEngine';
 
 const anchors = [
   {element: 'h2', id: 'wallets', text: 'Wallets', location: 10},
@@ -61,6 +61,27 @@ describe('answersQuery', () => {
     expect(answersQuery('pasky', [group('Examples', 'node <mark>-p</mark> x')])).toBe(false);
     expect(answersQuery('etherum', [group('Ethereum', 'An <mark>Ethereum</mark> address')])).toBe(false);
     expect(answersQuery('sessions', [group('Session keys', 'A <mark>session</mark> lasts')])).toBe(true);
+  });
+});
+
+describe('precision', () => {
+  const group = (excerpt: string) => groupFromPagefind({url: '/x', meta: {title: 'Example'}, excerpt, sub_results: [{title: 'Example', url: '/x', excerpt}]});
+
+  it('tells identifiers, hashes and addresses from words and names', () => {
+    for (const t of ['dGVzdC1jaGFsbGVuZ2U', 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601', '0x7a3f9c2b8d4e1f6a5b0c', '"Vd4xF0m0cWq8y7nJxG3S1g",']) {
+      expect(isOpaqueToken(t), t).toBe(true);
+    }
+    for (const t of ['create_sub_organization', 'ADDRESS_FORMAT_ETHEREUM', 'secp256k1', 'X-Stamp-WebAuthn', 'createSubOrganization']) {
+      expect(isOpaqueToken(t), t).toBe(false);
+    }
+  });
+
+  it('does not count a piece of an identifier as a match', () => {
+    expect(answersQuery('zzqxvplm', [group('"credentialId": <mark>"Vd4xF0m0cWq8y7nJxG3S1g"</mark>')])).toBe(false);
+    expect(answersQuery('Vd4xF0m0cWq8y7nJxG3S1g', [group('"credentialId": <mark>"Vd4xF0m0cWq8y7nJxG3S1g"</mark>')])).toBe(true);
+    // A prefix Pagefind fell back to ("assistant" finding "as") is no match either.
+    expect(answersQuery('assistant', [group('View <mark>as</mark> Markdown')])).toBe(false);
+    expect(answersQuery('zzq', [group('key <mark>ZzQ8x1mP0qLk7Yt2Vn</mark>')])).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import {NAMES_FILE, pageNamedBy, parseNameIndex, type NameIndex} from './names';
+import {capQuery} from './query';
 import {sectionForPath} from './sections';
 import {parseMarkedExcerpt, queryTerms} from './text';
 import {correctQuery} from './typo';
@@ -40,7 +42,9 @@ interface PagefindResponse {
 interface PagefindModule {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(term: string, options?: {filters?: Record<string, string>}): Promise<PagefindResponse | null>;
+  /** Loads the filter index; until then responses count no filters (every section showed 0). */
+  filters(): Promise<Record<string, Record<string, number>>>;
+  search(term: string | null, options?: {filters?: Record<string, string>}): Promise<PagefindResponse | null>;
 }
 
 /** Written by plugins/search-index next to the index. */
@@ -48,19 +52,26 @@ export const VOCABULARY_FILE = 'search-vocabulary.json';
 export const MAX_HITS_PER_PAGE = 3;
 
 /**
- * Ranking. A query that looks like a name from the API (`create_wallet`,
- * `createWallet`, `ADDRESS_FORMAT_ETHEREUM`) is after the reference page that
- * defines it: the pages' `keywords` (set by the indexer) count like titles.
- * A query of words is after an explanation: guides come before reference
- * pages that merely share the words (each page's `kind` is a filter).
- * Tuned on tests/search-queries.ts.
+ * Ranking, in three steps. (1) A query that is exactly a name of one page
+ * (search-names.json: an operation's API name, SDK method, title, activity
+ * type, path or alias; a schema's name or enumeration value; a guide's title)
+ * puts that page first. (2) Pagefind scores the rest; an operation's names
+ * and aliases (`names`, `aliases`, set by the indexer from the API document)
+ * and an enumeration's values (`keywords`) are weighted metadata, above prose
+ * that mentions them. (3) A query of words is after an explanation, so guides
+ * come before reference pages that merely share the words, and schema pages
+ * rank below operations; a query that looks like an API name is after the
+ * reference. Tuned on tests/search-queries.ts.
  */
 export const looksLikeName = (query: string): boolean => /[A-Za-z0-9]_[A-Za-z0-9]|[a-z][A-Z]/.test(query);
 const RANKING = {
-  names: {metaWeights: {keywords: 10}},
-  words: {metaWeights: {keywords: 0}},
+  names: {metaWeights: {title: 5, names: 10, keywords: 10, aliases: 4}},
+  words: {metaWeights: {title: 5, names: 1, keywords: 0, aliases: 4}},
 };
-export const KIND_PRIOR: Record<string, number> = {guide: 1, operation: 0.4, schema: 0.25};
+export const KIND_PRIOR: Record<'words' | 'names', Record<string, number>> = {
+  words: {guide: 1, operation: 0.4, schema: 0.25},
+  names: {guide: 0.5, operation: 1, schema: 0.6},
+};
 
 const isHeading = (a: PagefindAnchor): boolean => /^h[2-6]$/i.test(a.element);
 const level = (a: PagefindAnchor): number => Number(a.element[1]);
@@ -111,23 +122,61 @@ function sectionCounts(counts: Record<string, number> | undefined): Partial<Reco
 }
 
 /**
- * Whether the results really contain every (longer) word of the query. For
- * a word it does not know, Pagefind still answers with pages that match a
- * short prefix of it ("pasky" finds "-p"), which is no answer; such results
- * go to the typo fallback as if nothing was found.
+ * An identifier, hash, key or address: one long token with digits and letters
+ * (`dGVzdC1jaGFsbGVuZ2U`, a UUID, `0x9f2c…`). Pagefind splits such tokens into
+ * pieces and matches a query against the pieces; only the whole token counts.
+ */
+export function isOpaqueToken(token: string): boolean {
+  const core = token.replace(/[^\p{L}\p{N}_-]/gu, '');
+  return (core.length >= 12 && /\p{N}/u.test(core) && /\p{L}/u.test(core)) || core.length >= 40;
+}
+
+/** The words a marked excerpt really matched: whole opaque tokens, split words otherwise. */
+export function matchedWords(segments: readonly {text: string; match: boolean}[]): {words: string[]; tokens: string[]} {
+  const words: string[] = [];
+  const tokens: string[] = [];
+  for (const seg of segments) {
+    if (!seg.match) continue;
+    for (const token of seg.text.split(/[\s"'`,;:()[\]{}<>=]+/)) {
+      if (token === '') continue;
+      if (isOpaqueToken(token)) tokens.push(token.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+      else words.push(...queryTerms(token).map(lightStem));
+    }
+  }
+  return {words, tokens};
+}
+
+/**
+ * Whether the results really contain every word of the query (three letters
+ * or more). For a word the index does not hold, Pagefind still answers with
+ * pages that match a short prefix of it ("assistant" finds "as", "pasky"
+ * finds "-p") or a piece of a long identifier ("zzqxvplm" finds a base58
+ * address): no answer. A word inside an identifier counts only when the query
+ * is the whole identifier.
  */
 export function answersQuery(query: string, groups: readonly ResultGroup[]): boolean {
-  const seen = new Set<string>();
+  const words = new Set<string>();
+  const tokens = new Set<string>();
   for (const g of groups) {
-    for (const w of queryTerms(g.title)) seen.add(lightStem(w));
-    for (const h of g.hits) for (const seg of h.excerpt) if (seg.match) for (const w of queryTerms(seg.text)) seen.add(lightStem(w));
+    for (const w of queryTerms(g.title)) words.add(lightStem(w));
+    for (const h of g.hits) {
+      const found = matchedWords(h.excerpt);
+      for (const w of found.words) words.add(w);
+      for (const t of found.tokens) tokens.add(t);
+    }
   }
-  const words = [...seen];
-  return queryTerms(query)
-    .filter((t) => t.length >= 4 && !/^\d+$/.test(t))
-    .every((t) => {
-      const stem = lightStem(t);
-      return words.some((w) => w.startsWith(stem));
+  const seen = [...words];
+  return query
+    .split(/\s+/)
+    .filter((token) => token !== '')
+    .every((token) => {
+      if (isOpaqueToken(token)) return tokens.has(token.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+      return queryTerms(token)
+        .filter((t) => t.length >= 3 && !/^\d+$/.test(t))
+        .every((t) => {
+          const stem = lightStem(t);
+          return seen.some((w) => w.startsWith(stem));
+        });
     });
 }
 
@@ -135,6 +184,9 @@ export function answersQuery(query: string, groups: readonly ResultGroup[]): boo
 export function lightStem(word: string): string {
   return word.replace(/(ies|y)$/, 'i').replace(/(es|s|ing|ed)$/, '');
 }
+
+/** An empty answer: what a query with no real match gets (the UI then shows "No results for"). */
+const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 
 /**
  * The default engine: Pagefind's index, fetched from this site only when the
@@ -146,6 +198,7 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
   let loading: Promise<PagefindModule> | undefined;
   let attempts = 0;
   let vocabulary: Promise<string[]> | undefined;
+  let names: Promise<NameIndex> | undefined;
 
   function pagefind(): Promise<PagefindModule> {
     if (!loading) {
@@ -157,6 +210,7 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
         // The index is small: searching on the main thread saves fetching a worker script.
         await mod.options({noWorker: true, excerptLength: 24, basePath: root});
         await mod.init();
+        await mod.filters();
         return mod;
       })();
       loading.catch(() => {
@@ -166,18 +220,31 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return loading;
   }
 
+  function json<T>(file: string, parse: (value: unknown) => T): Promise<T> {
+    return fetch(`${root}${file}`).then(async (res) => {
+      if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+      return parse(await res.json());
+    });
+  }
+
   function words(): Promise<string[]> {
     if (!vocabulary) {
-      vocabulary = fetch(`${root}${VOCABULARY_FILE}`).then(async (res) => {
-        if (!res.ok) throw new Error(`vocabulary: HTTP ${res.status}`);
-        const list: unknown = await res.json();
-        return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : [];
-      });
+      vocabulary = json(VOCABULARY_FILE, (list) => (Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []));
       vocabulary.catch(() => {
         vocabulary = undefined;
       });
     }
     return vocabulary;
+  }
+
+  function nameIndex(): Promise<NameIndex> {
+    if (!names) {
+      names = json(NAMES_FILE, parseNameIndex);
+      names.catch(() => {
+        names = undefined;
+      });
+    }
+    return names;
   }
 
   // Ranking is global to the module: one search at a time, each with its own settings.
@@ -191,27 +258,44 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
   interface Ranked {
     response: PagefindResponse;
     ordered: PagefindResult[];
+    /** The page the query names, when Pagefind's own results did not hold it (an alias match). */
+    added?: PagefindResult;
+    /** Whether the first result is the page the query names. */
+    named: boolean;
   }
 
-  async function ranked(mod: PagefindModule, query: string, section: SectionName | undefined): Promise<Ranked> {
+  async function ranked(mod: PagefindModule, query: string, section: SectionName | undefined, named: string | undefined): Promise<Ranked> {
     return exclusive(async () => {
       const names = looksLikeName(query);
       await mod.options({ranking: names ? RANKING.names : RANKING.words});
       const filters: Record<string, string> = section ? {section} : {};
       const response = await mod.search(query, {filters});
       if (!response) throw new Error('Pagefind returned no response');
-      if (names || response.results.length < 2) return {response, ordered: response.results};
-      const kinds = new Map<string, string>();
-      for (const kind of ['operation', 'schema']) {
-        const byKind = await mod.search(query, {filters: {...filters, kind}});
-        for (const r of byKind?.results ?? []) kinds.set(r.id, kind);
+      let ordered = response.results;
+      if (response.results.length > 1) {
+        const kinds = new Map<string, string>();
+        for (const kind of ['operation', 'schema']) {
+          const byKind = await mod.search(query, {filters: {...filters, kind}});
+          for (const r of byKind?.results ?? []) kinds.set(r.id, kind);
+        }
+        const priors = KIND_PRIOR[names ? 'names' : 'words'];
+        const prior = (r: PagefindResult): number => priors[kinds.get(r.id) ?? 'guide'] ?? 1;
+        ordered = response.results
+          .map((r, i) => ({r, i, score: r.score * prior(r)}))
+          .sort((a, b) => b.score - a.score || a.i - b.i)
+          .map(({r}) => r);
       }
-      const prior = (r: PagefindResult): number => KIND_PRIOR[kinds.get(r.id) ?? 'guide'] ?? 1;
-      const ordered = response.results
-        .map((r, i) => ({r, i, score: r.score * prior(r)}))
-        .sort((a, b) => b.score - a.score || a.i - b.i)
-        .map(({r}) => r);
-      return {response, ordered};
+      if (!named) return {response, ordered, named: false};
+      const page = {...filters, page: named};
+      const own = (await mod.search(query, {filters: page}))?.results[0] ?? (await mod.search(null, {filters: page}))?.results[0];
+      if (!own) return {response, ordered, named: false};
+      const inResults = ordered.some((r) => r.id === own.id);
+      return {
+        response,
+        ordered: [own, ...ordered.filter((r) => r.id !== own.id)],
+        ...(inResults ? {} : {added: own}),
+        named: true,
+      };
     });
   }
 
@@ -219,32 +303,33 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return (await Promise.all(result.ordered.slice(0, limit).map((r) => r.data()))).map(groupFromPagefind);
   }
 
+  async function outcomeOf(result: Ranked, groups: ResultGroup[], added: ResultGroup | undefined): Promise<SearchOutcome> {
+    const counts = sectionCounts(result.response.totalFilters['section'] ?? result.response.filters['section']);
+    if (added) counts[added.section] = (counts[added.section] ?? 0) + 1;
+    return {groups, total: result.ordered.length, sectionCounts: counts};
+  }
+
   return {
-    async search(query, options = {}): Promise<SearchOutcome> {
-      const mod = await pagefind();
+    async search(rawQuery, options = {}): Promise<SearchOutcome> {
+      const query = capQuery(rawQuery).trim();
+      if (query === '') return NOTHING;
+      const [mod, index] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex)]);
       const limit = options.limit ?? 10;
-      let result = await ranked(mod, query, options.section);
-      let groups = await groupsOf(result, limit);
-      let correctedQuery: string | undefined;
-      const found = result.response.unfilteredResultCount > 0;
-      if (!found || (groups.length > 0 && !answersQuery(query, groups))) {
-        const corrected = correctQuery(query, await words());
-        if (corrected) {
-          const retry = await ranked(mod, corrected, options.section);
-          if (retry.response.unfilteredResultCount > 0) {
-            result = retry;
-            groups = await groupsOf(retry, limit);
-            correctedQuery = corrected;
-          }
-        }
-      }
-      const counts = result.response.totalFilters['section'] ?? result.response.filters['section'];
-      return {
-        groups,
-        total: result.ordered.length,
-        sectionCounts: sectionCounts(counts),
-        ...(correctedQuery ? {correctedQuery} : {}),
+      const run = async (q: string): Promise<{result: Ranked; groups: ResultGroup[]}> => {
+        const result = await ranked(mod, q, options.section, pageNamedBy(q, index));
+        return {result, groups: await groupsOf(result, limit)};
       };
+      const first = await run(query);
+      const added = (r: Ranked, groups: ResultGroup[]) => (r.added ? groups[0] : undefined);
+      if (first.result.named || (first.groups.length > 0 && answersQuery(query, first.groups))) {
+        return outcomeOf(first.result, first.groups, added(first.result, first.groups));
+      }
+      // Nothing on the site answers the query as typed: try the closest spelling, else say so.
+      const corrected = correctQuery(query, await words());
+      if (!corrected) return NOTHING;
+      const retry = await run(corrected);
+      if (retry.groups.length === 0 || !(retry.result.named || answersQuery(corrected, retry.groups))) return NOTHING;
+      return {...(await outcomeOf(retry.result, retry.groups, added(retry.result, retry.groups))), correctedQuery: corrected};
     },
   };
 }

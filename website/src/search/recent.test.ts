@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {addRecent, clearRecent, readRecent, RECENT_KEY, RECENT_MAX} from './recent';
+import {addRecent, clearRecent, isSitePath, readRecent, RECENT_KEY, RECENT_MAX} from './recent';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -46,6 +46,20 @@ describe('recent results', () => {
     expect(readRecent(store)).toEqual([{title: 'ok', url: '/ok'}]);
     store.setItem(RECENT_KEY, '{not json');
     expect(readRecent(store)).toEqual([]);
+  });
+
+  it('keeps only paths that resolve to this origin', () => {
+    const origin = 'https://docs.sigil.example';
+    for (const url of ['/concepts/wallets', '/a?b=c#d', '/api/wallets/create-wallet']) expect(isSitePath(url, origin), url).toBe(true);
+    // Each of these starts with "/" but the browser resolves it to another host (or not at all).
+    for (const url of ['/\\example.com/x', '//example.com/x', '/\\/example.com', '/\t/example.com', 'https://example.com', 'javascript:alert(1)', '']) {
+      expect(isSitePath(url, origin), JSON.stringify(url)).toBe(false);
+    }
+    const store = new MemoryStorage();
+    store.setItem(RECENT_KEY, JSON.stringify([{title: 'x', url: '/\\example.com/x'}, {title: 'ok', url: '/ok'}]));
+    expect(readRecent(store, origin)).toEqual([{title: 'ok', url: '/ok'}]);
+    // Nor is one ever stored.
+    expect(addRecent({title: 'x', url: '/\\example.com/x'}, store, origin)).toEqual([{title: 'ok', url: '/ok'}]);
   });
 
   it('clears', () => {

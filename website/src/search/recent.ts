@@ -19,24 +19,41 @@ function storage(): Storage | undefined {
   }
 }
 
-function isRecent(value: unknown): value is RecentResult {
+const currentOrigin = (): string => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+/**
+ * Whether `url` is a path on this site, judged as the browser will resolve it:
+ * `/\\example.com/x` and `//example.com` look like paths but lead elsewhere
+ * (and throw in the router), so only what resolves to this origin is kept.
+ */
+export function isSitePath(url: string, origin: string = currentOrigin()): boolean {
+  if (!url.startsWith('/') || url.length > 2048) return false;
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function isRecent(value: unknown, origin: string): value is RecentResult {
   if (typeof value !== 'object' || value === null) return false;
   const {title, url} = value as Record<string, unknown>;
   // Only paths on this site: a tampered entry must not become an outside link.
-  return typeof title === 'string' && typeof url === 'string' && url.startsWith('/') && !url.startsWith('//');
+  return typeof title === 'string' && title.length <= 500 && typeof url === 'string' && isSitePath(url, origin);
 }
 
-export function readRecent(store: Storage | undefined = storage()): RecentResult[] {
+export function readRecent(store: Storage | undefined = storage(), origin: string = currentOrigin()): RecentResult[] {
   try {
     const parsed: unknown = JSON.parse(store?.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isRecent).slice(0, RECENT_MAX) : [];
+    return Array.isArray(parsed) ? parsed.filter((v): v is RecentResult => isRecent(v, origin)).slice(0, RECENT_MAX) : [];
   } catch {
     return [];
   }
 }
 
-export function addRecent(entry: RecentResult, store: Storage | undefined = storage()): RecentResult[] {
-  const next = [entry, ...readRecent(store).filter((r) => r.url !== entry.url)].slice(0, RECENT_MAX);
+export function addRecent(entry: RecentResult, store: Storage | undefined = storage(), origin: string = currentOrigin()): RecentResult[] {
+  const kept = readRecent(store, origin).filter((r) => r.url !== entry.url);
+  const next = (isRecent(entry, origin) ? [entry, ...kept] : kept).slice(0, RECENT_MAX);
   try {
     store?.setItem(RECENT_KEY, JSON.stringify(next));
   } catch {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {allowedEdits, closestWord, correctQuery, editDistance} from './typo';
+import {allowedEdits, closestWord, correctQuery, editDistance, MAX_CORRECTED_LENGTH, MAX_CORRECTED_TERMS} from './typo';
 
 const vocabulary = ['wallet', 'wallets', 'policy', 'passkey', 'passkeys', 'pass', 'session', 'organization', 'ethereum', 'stamp', 'sign', 'paths'];
 
@@ -53,5 +53,22 @@ describe('correctQuery', () => {
   it('returns undefined when nothing changes', () => {
     expect(correctQuery('wallet policy', vocabulary)).toBeUndefined();
     expect(correctQuery('zzzzqqqq', vocabulary)).toBeUndefined();
+  });
+});
+
+describe('bounded work', () => {
+  const vocabulary = Array.from({length: 4000}, (_, i) => `word${i.toString(36)}abc`);
+
+  it('leaves long words and long queries alone', () => {
+    expect(allowedEdits(MAX_CORRECTED_LENGTH + 1)).toBe(0);
+    expect(closestWord('x'.repeat(5000), vocabulary)).toBeUndefined();
+    const many = Array.from({length: MAX_CORRECTED_TERMS + 1}, () => 'walet').join(' ');
+    expect(correctQuery(many, ['wallet'])).toBeUndefined();
+    expect(correctQuery('walet walet', ['wallet'])).toBe('wallet wallet');
+  });
+
+  it('corrects at most the allowed number of words', () => {
+    const words = Array.from({length: MAX_CORRECTED_TERMS}, () => 'walet').join(' ');
+    expect(correctQuery(words, ['wallet'])).toBe(Array.from({length: MAX_CORRECTED_TERMS}, () => 'wallet').join(' '));
   });
 });

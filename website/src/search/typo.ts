@@ -7,9 +7,17 @@ import {queryTerms} from './text';
  * with the index (titles and headings, most frequent first).
  */
 
+/**
+ * Bounds on the fallback's work, whatever the input: it compares at most
+ * this many words of a query, each of at most this many letters (longer
+ * ones are names or identifiers, not typos), with each vocabulary word.
+ */
+export const MAX_CORRECTED_TERMS = 8;
+export const MAX_CORRECTED_LENGTH = 32;
+
 /** Edits allowed for a word of this length: none for short words, where a typo is a different word. */
 export function allowedEdits(length: number): number {
-  if (length < 4) return 0;
+  if (length < 4 || length > MAX_CORRECTED_LENGTH) return 0;
   if (length < 5) return 1;
   return 2;
 }
@@ -56,9 +64,8 @@ function commonSubsequence(a: string, b: string): number {
  * frequent word (earlier in the list).
  */
 export function closestWord(word: string, vocabulary: readonly string[]): string | undefined {
-  if (vocabulary.some((v) => v.startsWith(word))) return undefined;
   const max = allowedEdits(word.length);
-  if (max === 0) return undefined;
+  if (max === 0 || vocabulary.some((v) => v.startsWith(word))) return undefined;
   let best: {word: string; distance: number; kept: number} | undefined;
   for (const candidate of vocabulary) {
     const distance = editDistance(word, candidate, max);
@@ -74,7 +81,9 @@ export function closestWord(word: string, vocabulary: readonly string[]): string
 /** The query with misspelt words replaced, or undefined when nothing could be corrected. */
 export function correctQuery(query: string, vocabulary: readonly string[]): string | undefined {
   let changed = false;
-  const words = queryTerms(query).map((term) => {
+  const terms = queryTerms(query);
+  if (terms.length > MAX_CORRECTED_TERMS) return undefined;
+  const words = terms.map((term) => {
     const fixed = closestWord(term, vocabulary);
     if (fixed === undefined) return term;
     changed = true;

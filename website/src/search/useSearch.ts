@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useState} from 'react';
+import {useEffect, useMemo, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
 import {loadSearchEngine} from './loadEngine';
@@ -37,14 +37,17 @@ function useSearchContext(): {settings: SearchSettings; context: SearchContext} 
 }
 
 /**
- * Searches as the query changes (after a short pause in typing). Answers to
- * older queries that arrive late are dropped.
+ * Searches as the query changes: at once for the first change after a pause
+ * (so a query shows its results without waiting), then, while the reader
+ * keeps typing, once per pause of `debounceMs`. Answers to older queries that
+ * arrive late are dropped.
  */
 export function useSearch(query: string, options: {section?: SectionName; limit?: number; debounceMs?: number} = {}): SearchState {
   const {settings, context} = useSearchContext();
   const [state, setState] = useState<SearchState>({status: 'idle'});
   const trimmed = query.trim();
   const {section, limit, debounceMs = 100} = options;
+  const lastStart = useRef(Number.NEGATIVE_INFINITY);
 
   useEffect(() => {
     if (trimmed === '') {
@@ -61,7 +64,9 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
           ? {previous: prev.previous}
           : {}),
     }));
+    const delay = Date.now() - lastStart.current >= debounceMs ? 0 : debounceMs;
     const timer = setTimeout(() => {
+      lastStart.current = Date.now();
       loadSearchEngine(settings, context)
         .then((engine) => engine.search(trimmed, {...(section ? {section} : {}), ...(limit ? {limit} : {})}))
         .then(
@@ -72,7 +77,7 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
             setState({status: 'error', query: trimmed});
           },
         );
-    }, debounceMs);
+    }, delay);
     return () => {
       current = false;
       clearTimeout(timer);

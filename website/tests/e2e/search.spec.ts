@@ -305,3 +305,89 @@ test.describe('accessibility and safety', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
 });
+
+test.describe('finding the operation you mean (issue 22)', () => {
+  const results = (page: Page) => page.getByRole('list', {name: 'Search results'});
+
+  test('the dialog and /search put the operation a plain-language query names first', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, 'create wallet');
+    const firstGroup = dialog(page).getByRole('group').first();
+    await expect(firstGroup).toContainText('Create a wallet');
+    await gotoHydrated(page, '/search?q=who%20am%20i');
+    await expect(results(page).locator(':scope > li h2 a').first()).toHaveAttribute('href', '/api/organizations/whoami');
+  });
+
+  test('section counts match the results each section shows, and "All sections" is their sum', async ({page}) => {
+    await gotoHydrated(page, `/search?q=${COMMON}`);
+    await expect(results(page)).toBeVisible();
+    const status = page.getByRole('status');
+    const found = async (): Promise<number> => Number(/(\d+) pages? found/.exec((await status.textContent()) ?? '')?.[1] ?? 0);
+    const labels = await page.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => i.parentElement!.textContent ?? ''));
+    const count = (label: string): number => Number(/\((\d+)\)$/.exec(label)?.[1] ?? NaN);
+    const all = await found();
+    expect(count(labels[0]!), labels[0]).toBe(all);
+    const sections = labels.slice(1);
+    expect(sections.reduce((n, l) => n + count(l), 0)).toBe(all);
+    expect(sections.filter((l) => count(l) > 0).length, labels.join(' | ')).toBeGreaterThan(1);
+    for (const label of sections) {
+      const name = label.replace(/ \(\d+\)$/, '');
+      await page.getByRole('radio', {name: new RegExp(`^${name}`)}).check();
+      if (count(label) === 0) {
+        await expect(status).toContainText(`No results for “${COMMON}” in ${name}`);
+      } else {
+        await expect(status).toContainText(`in ${name}`);
+        expect(await found(), label).toBe(count(label));
+      }
+    }
+  });
+
+  test('a query that matches only pieces of identifiers finds nothing', async ({page}) => {
+    await gotoHydrated(page, '/search?q=zzqxvplm');
+    await expect(page.getByRole('status')).toContainText('No results for “zzqxvplm”');
+    await expect(page.getByRole('status')).toContainText('Try searching for');
+    await gotoHydrated(page, DOC);
+    await openWithShortcut(page);
+    await search(page, 'zzqxvplm');
+    await expect(message(page, 'No results for')).toContainText('zzqxvplm');
+    await expect(options(page)).toHaveCount(0);
+  });
+
+  test('only page content is indexed, and table cells are separated in excerpts', async ({page}) => {
+    // The "Copy page" menu was indexed: its words opened snippets and matched queries.
+    await gotoHydrated(page, '/search?q=View%20as%20Markdown');
+    await expect(page.getByRole('status')).toContainText(/found for “|No results for “/);
+    for (const excerpt of await results(page).locator('p').allTextContents()) expect(excerpt).not.toMatch(/^View as Markdown/);
+    await gotoHydrated(page, '/search?q=walletAccountId');
+    await expect(results(page)).toBeVisible();
+    const excerpts = (await results(page).locator('li li p').allTextContents()).join('\n');
+    expect(excerpts).toContain(' · ');
+    expect(excerpts).not.toMatch(/FieldTypeDescription/);
+  });
+
+  test('a very long ?q= is cut to the length the box accepts', async ({page}) => {
+    await gotoHydrated(page, `/search?q=${'wallet '.repeat(1000)}`);
+    const box = page.getByRole('searchbox', {name: 'Search query'});
+    await expect(box).toHaveAttribute('maxlength', '200');
+    expect((await box.inputValue()).length).toBeLessThanOrEqual(200);
+    await expect(page.getByRole('status')).toContainText(/found for “|No results for “/);
+  });
+
+  test('recent results that would leave the site are not listed', async ({page}) => {
+    await gotoHydrated(page, DOC);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'sigil-search-recent',
+        JSON.stringify([
+          {title: 'Elsewhere', url: '/\\example.com/x'},
+          {title: 'Wallets', url: '/concepts/wallets'},
+        ]),
+      ),
+    );
+    await openWithShortcut(page);
+    await expect(options(page)).toHaveCount(1);
+    await options(page).first().click();
+    await expect(page).toHaveURL('/concepts/wallets');
+  });
+});

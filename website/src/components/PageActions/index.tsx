@@ -13,7 +13,7 @@ export default function PageActions(): ReactNode {
   const {pathname} = useLocation();
   const projectId = useChatbotProjectId();
   return (
-    <div className={styles.actions} data-md-omit="">
+    <div className={styles.actions} data-md-omit="" data-pagefind-ignore="all">
       {projectId && <AskAiButton projectId={projectId} />}
       <CopyPageMenu markdownUrl={markdownPathFor(pathname)} forAssistant={!projectId} />
     </div>

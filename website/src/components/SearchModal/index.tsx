@@ -3,9 +3,10 @@ import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import {NoResults, SearchFailed} from '@site/src/components/SearchMessages';
 import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
+import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {addRecent, clearRecent, readRecent, type RecentResult} from '@site/src/search/recent';
-import {SEARCH_SUGGESTIONS} from '@site/src/search/suggestions';
 import {queryTerms} from '@site/src/search/text';
 import type {ResultGroup, SearchHit} from '@site/src/search/types';
 import {useSearch} from '@site/src/search/useSearch';
@@ -178,12 +179,7 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
       );
   } else if (state.status === 'error') {
     announcement = 'Unable to fetch results';
-    body = (
-      <div className={styles.message}>
-        <p className={styles.messageTitle}>Unable to fetch results</p>
-        <p>You might want to check your network connection.</p>
-      </div>
-    );
+    body = <SearchFailed className={styles.message} />;
   } else if (outcome && outcome.groups.length > 0) {
     announcement = `${outcome.total} ${outcome.total === 1 ? 'page' : 'pages'} found`;
     let index = 0;
@@ -227,27 +223,14 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
   } else if (state.status === 'done') {
     announcement = `No results for ${state.query}`;
     body = (
-      <div className={styles.message}>
-        <p className={styles.messageTitle}>
-          No results for “<strong>{state.query}</strong>”
-        </p>
-        <p>Try searching for</p>
-        <ul className={styles.suggestions}>
-          {SEARCH_SUGGESTIONS.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                className={styles.suggestion}
-                onClick={() => {
-                  setQuery(s);
-                  input.current?.focus();
-                }}>
-                {s}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <NoResults
+        query={state.query}
+        className={styles.message}
+        onSuggestion={(s) => {
+          setQuery(s);
+          input.current?.focus();
+        }}
+      />
     );
   } else {
     body = <p className={styles.message}>Searching…</p>;
@@ -284,10 +267,10 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
             autoCapitalize="off"
             spellCheck={false}
             enterKeyHint="go"
-            maxLength={200}
+            maxLength={MAX_QUERY_LENGTH}
             placeholder="Search docs"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => setQuery(capQuery(e.target.value))}
             onKeyDown={onInputKeyDown}
           />
           <button type="button" className={styles.close} onClick={() => onClose('dismiss')} aria-label="Close search">

@@ -3,14 +3,16 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
+import {NoResults, SearchFailed} from '@site/src/components/SearchMessages';
 import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
-import {SEARCH_SUGGESTIONS} from '@site/src/search/suggestions';
+import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {highlightTerms, queryTerms} from '@site/src/search/text';
 import {SECTIONS, type SectionName} from '@site/src/search/types';
 import {useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
-const PAGE_SIZE = 20;
+/** Results per step ("Show more results" adds as many): each costs a fragment download and its rendering. */
+const PAGE_SIZE = 10;
 
 function isSection(value: string | null): value is SectionName {
   return (SECTIONS as readonly string[]).includes(value ?? '');
@@ -36,7 +38,8 @@ function SearchPageContent(): ReactNode {
   useEffect(() => {
     // The address is read after hydration: the static page is the same for every query.
     const params = new URLSearchParams(window.location.search);
-    setQuery(params.get('q') ?? '');
+    // Cut as the input box is: the address can carry any length.
+    setQuery(capQuery(params.get('q') ?? ''));
     const s = params.get('section');
     if (isSection(s)) setSection(s);
   }, []);
@@ -57,30 +60,9 @@ function SearchPageContent(): ReactNode {
 
   let status: ReactNode = null;
   if (state.status === 'error') {
-    status = (
-      <div className={styles.message}>
-        <p className={styles.messageTitle}>Unable to fetch results</p>
-        <p>You might want to check your network connection.</p>
-      </div>
-    );
+    status = <SearchFailed className={styles.message} />;
   } else if (state.status === 'done' && outcome && outcome.total === 0) {
-    status = (
-      <div className={styles.message}>
-        <p className={styles.messageTitle}>
-          No results for “<strong>{state.query}</strong>”{shownSection ? ` in ${shownSection}` : ''}
-        </p>
-        <p>Try searching for</p>
-        <ul className={styles.suggestions}>
-          {SEARCH_SUGGESTIONS.map((s) => (
-            <li key={s}>
-              <button type="button" className={styles.suggestion} onClick={() => update(s, section)}>
-                {s}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
+    status = <NoResults query={state.query} where={shownSection} onSuggestion={(s) => update(s, section)} className={styles.message} />;
   } else if (outcome && outcome.total > 0) {
     status = (
       <p className={styles.summary}>
@@ -106,7 +88,7 @@ function SearchPageContent(): ReactNode {
           type="search"
           autoComplete="off"
           spellCheck={false}
-          maxLength={200}
+          maxLength={MAX_QUERY_LENGTH}
           placeholder="Search docs"
           value={query}
           onChange={(e) => update(e.target.value, section)}

@@ -13,7 +13,7 @@ type Props = WrapperProps<typeof DocBreadcrumbsType>;
  */
 export default function DocBreadcrumbsWrapper(props: Props): ReactNode {
   return (
-    <div className={styles.row}>
+    <div className={styles.row} data-pagefind-ignore="all">
       <DocBreadcrumbs {...props} />
       <PageActions />
     </div>

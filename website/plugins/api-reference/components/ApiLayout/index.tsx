@@ -129,7 +129,7 @@ export default function ApiLayout({title, description, sidebar, route, children}
     <Layout title={title} description={description}>
       <div className={styles.frame}>
         <main className={styles.main}>
-          <a className={styles.jump} href="#api-sidebar">
+          <a className={styles.jump} href="#api-sidebar" data-pagefind-ignore="all">
             Browse all operations and schemas
           </a>
           <article className={styles.article}>{children}</article>

@@ -28,7 +28,9 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
       route={data.route}>
       <header className={styles.header}>
         <p className={styles.eyebrow}>
-          <Link to="/api/">API reference</Link> / <Link to={data.areaRoute}>{data.area}</Link>
+          <span data-pagefind-ignore="all">
+            <Link to="/api/">API reference</Link> / <Link to={data.areaRoute}>{data.area}</Link>
+          </span>
         </p>
         <Heading as="h1" id={data.operationId}>
           {data.summary}

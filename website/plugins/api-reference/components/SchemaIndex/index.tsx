@@ -16,7 +16,9 @@ export default function SchemaIndex({data, sidebar}: {data: SchemaIndexData; sid
       sidebar={sidebar}
       route="/api/schemas">
       <p className={styles.eyebrow}>
-        <Link to="/api/">API reference</Link> / Schemas
+        <span data-pagefind-ignore="all">
+          <Link to="/api/">API reference</Link> / Schemas
+        </span>
       </p>
       <Heading as="h1">API schemas</Heading>
       <p>

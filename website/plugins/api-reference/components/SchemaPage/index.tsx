@@ -42,7 +42,9 @@ export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGrou
       route={data.route}>
       <header>
         <p className={styles.eyebrow}>
-          <Link to="/api/">API reference</Link> / <Link to="/api/schemas/">Schemas</Link> / {data.category}
+          <span data-pagefind-ignore="all">
+            <Link to="/api/">API reference</Link> / <Link to="/api/schemas/">Schemas</Link> / {data.category}
+          </span>
         </p>
         <Heading as="h1" id={data.name}>
           {data.name}
