@@ -73,6 +73,8 @@ export function validatorsSource(document: OpenApiLike, formatsRequest: string):
     strict: false,
     allErrors: false,
     validateFormats: true,
+    // Shared schemas become one function each instead of being copied into every operation that uses them.
+    inlineRefs: false,
     code: {source: true, formats: _`require(${formatsRequest})`},
   });
   for (const [name, format] of Object.entries(formatsValues())) ajv.addFormat(name, format as never);

@@ -3,6 +3,7 @@
  * builder's default target. A reader sends requests to it from operation pages and gets real
  * answers, signed with the sandbox's own key, while nothing leaves the browser.
  */
+import {generateKeyPairSync} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page, type Request} from '@playwright/test';
@@ -69,6 +70,22 @@ async function navigateInApp(page: Page, route: string): Promise<void> {
   await expect(page.getByRole('button', {name: 'Open the request builder'})).toBeVisible({timeout: 30_000});
 }
 
+/** A fresh P-256 key pair as the builder takes it: private scalar and compressed public key, hex. */
+function freshKeyPair(): {privateKey: string; publicKey: string} {
+  const jwk = generateKeyPairSync('ec', {namedCurve: 'P-256'}).privateKey.export({format: 'jwk'});
+  const x = Buffer.from(jwk.x!, 'base64url');
+  const y = Buffer.from(jwk.y!, 'base64url');
+  return {privateKey: Buffer.from(jwk.d!, 'base64url').toString('hex'), publicKey: ((y[y.length - 1]! & 1) === 1 ? '03' : '02') + x.toString('hex')};
+}
+
+/** Replaces the builder's body; a submission gets its envelope with the current time. */
+async function setBody(page: Page, body: Record<string, unknown>): Promise<void> {
+  await page.getByLabel('Request body (JSON)').fill(JSON.stringify(body, null, 2));
+  await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
+}
+
+type Activity = {id: string; status: string; fingerprint: string; result?: Record<string, Record<string, unknown>>};
+
 test.describe('sandbox', () => {
   test('the worker is a built file of its own, and a first visit loads none of it', async ({page}) => {
     const files = sandboxFiles();
@@ -129,6 +146,82 @@ test.describe('sandbox', () => {
       expect(new URL(r.url()).origin, r.url()).toBe(origin);
       expect(r.method(), r.url()).toBe('GET');
     }
+  });
+  test('a wallet signs a transaction only after the approval a policy asks for', async ({page, baseURL}) => {
+    test.setTimeout(180_000);
+    const requests = recordRequests(page);
+    const submission = (type: string, organizationId: string, parameters: Record<string, unknown>) => ({
+      type,
+      timestampMs: String(Date.now()),
+      organizationId,
+      parameters,
+    });
+
+    // A user, "signer", whose API key the reader holds.
+    await gotoHydrated(page, '/api/users/create-users');
+    const organizationId = await openWithSandbox(page);
+    const rootUserId = (await page.locator('dt', {hasText: 'Root user ID'}).locator('xpath=following-sibling::dd[1]').textContent())!;
+    const signer = freshKeyPair();
+    await setBody(page, submission('ACTIVITY_TYPE_CREATE_USERS', organizationId, {
+      users: [{userName: 'signer', accessType: 'ACCESS_TYPE_API', apiKeys: [{apiKeyName: 'signer key', publicKey: signer.publicKey}], authenticators: [], userTags: []}],
+    }));
+    const users = await send(page);
+    expect(users.status, JSON.stringify(users.body)).toBe(200);
+    expect((users.body.activity as Activity).status).toBe('ACTIVITY_STATUS_COMPLETED');
+
+    // Transactions are allowed once the root user has approved them.
+    await navigateInApp(page, '/api/policies/create-policy');
+    await openWithSandbox(page);
+    await setBody(page, submission('ACTIVITY_TYPE_CREATE_POLICY_V3', organizationId, {
+      policyName: 'Root approves transactions',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION'",
+      consensus: `approvers.any(u, u.id == '${rootUserId}')`,
+    }));
+    expect((await send(page)).status).toBe(200);
+
+    // A wallet with an Ethereum account (the page's example).
+    await navigateInApp(page, '/api/wallets/create-wallet');
+    await openWithSandbox(page);
+    const wallet = await send(page);
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+    const walletResult = (wallet.body.activity as Activity).result!.createWalletResult as {addresses: string[]};
+    const address = walletResult.addresses[0]!;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    // The signer asks for a signature: the activity waits for the approval the policy names.
+    await navigateInApp(page, '/api/signing/sign-transaction');
+    await openWithSandbox(page);
+    await page.getByLabel(/^Sign with another key/).check();
+    await page.getByLabel(/^Public key/).fill(signer.publicKey);
+    await page.getByLabel(/^Private key/).fill(signer.privateKey);
+    const example = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {parameters: Record<string, unknown>};
+    await setBody(page, submission('ACTIVITY_TYPE_SIGN_TRANSACTION', organizationId, {...example.parameters, signWith: address}));
+    await expect.poll(async () => JSON.parse(Buffer.from((await page.getByTestId('builder-stamp').textContent()) ?? '', 'base64url').toString() || '{}').publicKey).toBe(signer.publicKey);
+    const asked = await send(page);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const pending = asked.body.activity as Activity;
+    expect(pending.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+
+    // The root user approves it, by fingerprint; the transaction is signed.
+    await navigateInApp(page, '/api/activities/approve-activity');
+    await openWithSandbox(page);
+    await setBody(page, submission('ACTIVITY_TYPE_APPROVE_ACTIVITY', organizationId, {fingerprint: pending.fingerprint}));
+    const approved = await send(page);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((approved.body.activity as Activity).status).toBe('ACTIVITY_STATUS_COMPLETED');
+
+    await navigateInApp(page, '/api/activities/get-activity');
+    await openWithSandbox(page);
+    await setBody(page, {organizationId, activityId: pending.id});
+    const done = (await send(page)).body.activity as Activity;
+    expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const signed = done.result!.signTransactionResult as {signedTransaction: string};
+    expect(signed.signedTransaction).toMatch(/^[0-9a-f]+$/);
+    expect(signed.signedTransaction.length).toBeGreaterThan(String(example.parameters.unsignedTransaction).length);
+
+    const origin = new URL(baseURL!).origin;
+    for (const r of requests) expect(new URL(r.url()).origin, r.url()).toBe(origin);
   });
 });
 

@@ -80,6 +80,7 @@ export default function Builder({operationId, kind, path, activityType, example,
   const [target, setTarget] = useState<Target>('sandbox');
   const [sandbox, resetTheSandbox] = useSandbox(target === 'sandbox');
   const sandboxKeys = sandbox.state === 'ready' ? sandbox.info : undefined;
+  const [ownKey, setOwnKey] = useState(false);
   const [publicKey, setPublicKey] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [baseUrlInput, setBaseUrlInput] = useState('');
@@ -106,8 +107,10 @@ export default function Builder({operationId, kind, path, activityType, example,
     if (target === 'sandbox' && sandboxOrganization) setText((current) => withOrganization(current, sandboxOrganization));
   }, [target, sandboxOrganization]);
 
-  const signingPublicKey = target === 'sandbox' ? (sandboxKeys?.apiPublicKey ?? '') : publicKey;
-  const signingPrivateKey = target === 'sandbox' ? (sandboxKeys?.apiPrivateKey ?? '') : privateKey;
+  // In the sandbox the builder signs with the sandbox's root key unless the reader signs as another user they created.
+  const sandboxSigns = target === 'sandbox' && !ownKey;
+  const signingPublicKey = sandboxSigns ? (sandboxKeys?.apiPublicKey ?? '') : publicKey;
+  const signingPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : privateKey;
 
   useEffect(() => {
     setStamp(undefined);
@@ -309,9 +312,14 @@ export default function Builder({operationId, kind, path, activityType, example,
               Reset the sandbox
             </button>
           </div>
+          <label className={styles.choice}>
+            <input type="checkbox" checked={ownKey} onChange={(event) => setOwnKey(event.target.checked)} />
+            Sign with another key (of a user you created in the sandbox)
+          </label>
         </section>
-      ) : (
-        <>
+      ) : null}
+
+      {(target === 'server' || ownKey) && (
         <fieldset className={styles.fieldset}>
           <legend>API key (P-256, hex)</legend>
           <div className={styles.field}>
@@ -367,7 +375,9 @@ export default function Builder({operationId, kind, path, activityType, example,
             </p>
           )}
         </fieldset>
+      )}
 
+      {target === 'server' && (
         <div className={styles.field}>
           <label htmlFor={`${id}-base`}>Base URL to send to (optional)</label>
           <input
@@ -383,7 +393,6 @@ export default function Builder({operationId, kind, path, activityType, example,
           />
           <p className={styles.help}>A Send button appears when you enter a base URL. Until then nothing leaves this page.</p>
         </div>
-        </>
       )}
 
       <div className={styles.output}>
@@ -398,7 +407,7 @@ export default function Builder({operationId, kind, path, activityType, example,
         </p>
         <pre className={styles.pre} aria-labelledby={`${id}-stamp-label`} data-testid="builder-stamp" tabIndex={0}>
           {stamp ??
-            (target === 'sandbox' ? 'The stamp appears when the sandbox has started.' : 'Enter an API key (or use the test key) to compute the stamp.')}
+            (sandboxSigns ? 'The stamp appears when the sandbox has started.' : 'Enter an API key (or use the test key) to compute the stamp.')}
         </pre>
         {curl && (
           <CodeBlock language="bash" title="curl">
