@@ -76,11 +76,11 @@ function pretty(text: string): string {
 export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl}: RequestBuilderProps): ReactNode {
   const id = useId();
   const [text, setText] = useState(() => initialBody(example, kind, activityType, Date.now()));
-  // The key lives only in this component's state: no storage, no network.
   const [target, setTarget] = useState<Target>('sandbox');
   const [sandbox, resetTheSandbox] = useSandbox(target === 'sandbox');
   const sandboxKeys = sandbox.state === 'ready' ? sandbox.info : undefined;
   const [ownKey, setOwnKey] = useState(false);
+  // The reader's key lives only in this component's state: no storage, no network.
   const [publicKey, setPublicKey] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [baseUrlInput, setBaseUrlInput] = useState('');
@@ -247,17 +247,29 @@ export default function Builder({operationId, kind, path, activityType, example,
         <legend>Send to</legend>
         <div className={styles.choices}>
           <label className={styles.choice}>
-            <input type="radio" name={`${id}-target`} value="sandbox" checked={target === 'sandbox'} onChange={() => {
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value="sandbox"
+              checked={target === 'sandbox'}
+              onChange={() => {
                 setTarget('sandbox');
                 setSend({state: 'idle'});
-              }} />
+              }}
+            />
             Sandbox (in your browser)
           </label>
           <label className={styles.choice}>
-            <input type="radio" name={`${id}-target`} value="server" checked={target === 'server'} onChange={() => {
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value="server"
+              checked={target === 'server'}
+              onChange={() => {
                 setTarget('server');
                 setSend({state: 'idle'});
-              }} />
+              }}
+            />
             A server at a base URL
           </label>
         </div>
