@@ -6,7 +6,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { ApiError, Code, unauthenticated } from './errors.js';
 import type { OperationSpec } from './document.js';
 import { hexToBytes } from './encoding.js';
-import { C, CREDENTIAL_TYPE_BY_CURVE, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
+import { C, CREDENTIAL_TYPE_BY_CURVE, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
 import type { Database } from './store.js';
 import {
   decodeApiKeyStamp,
@@ -159,7 +159,7 @@ export function resolveCaller(db: Database, verified: VerifiedRequest, organizat
     return {
       kind: 'apiKey',
       user: userOf(key.userId),
-      credential: { type: CREDENTIAL_TYPE_BY_CURVE[key.curveType], publicKey: key.publicKey },
+      credential: { type: credentialTypeOf(key), publicKey: key.publicKey },
       signature: stamp.signature,
       scheme: stamp.scheme,
     };

@@ -52,6 +52,8 @@ export interface ApiKeyRecord {
   curveType: 'API_KEY_CURVE_P256' | 'API_KEY_CURVE_SECP256K1' | 'API_KEY_CURVE_ED25519';
   expirationSeconds?: string;
   createdAtMs: number;
+  /** The sign-in flow that issued the key, for keys Sigil issues rather than ones a caller registers. */
+  issuedBy?: string;
 }
 export interface AuthenticatorRecord {
   authenticatorId: string;
@@ -149,7 +151,7 @@ export const ts = (ms: number): Timestamp => toTimestamp(ms);
 
 export function apiKeyView(key: ApiKeyRecord) {
   return {
-    credential: { publicKey: key.publicKey, type: CREDENTIAL_TYPE_BY_CURVE[key.curveType] },
+    credential: { publicKey: key.publicKey, type: credentialTypeOf(key) },
     apiKeyId: key.apiKeyId,
     apiKeyName: key.apiKeyName,
     createdAt: ts(key.createdAtMs),
@@ -238,4 +240,17 @@ export function defineIndexes(db: Database): void {
   db.defineIndex('activitiesByFingerprint', C.activities, (a: ActivityRecord) => [a.fingerprint]);
   db.defineIndex('subOrgsByParent', C.organizations, (o: OrganizationRecord) => one(o.parentOrganizationId));
   defineWalletIndexes(db);
+}
+
+/**
+ * The credential type a key shows to policies (`credentials[0].type`) and in answers: keys issued by email auth,
+ * one-time codes and recovery carry the types the document defines for them; others follow their curve.
+ */
+const CREDENTIAL_TYPE_BY_ISSUER: Readonly<Record<string, string>> = {
+  email_auth: 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+  otp_auth: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+  email_recovery: 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+};
+export function credentialTypeOf(key: Pick<ApiKeyRecord, 'curveType' | 'issuedBy'>): string {
+  return (key.issuedBy && CREDENTIAL_TYPE_BY_ISSUER[key.issuedBy]) || CREDENTIAL_TYPE_BY_CURVE[key.curveType];
 }

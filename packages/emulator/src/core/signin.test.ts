@@ -111,7 +111,13 @@ describe('init_otp_auth and otp_auth', () => {
     const { client } = await clientFromBundle(result.credentialBundle!, target);
     expect((await client.whoami({})).userId).toBe(userId);
     const { apiKeys } = await t.root.client.getApiKeys({ userId });
-    expect(apiKeys[0]).toMatchObject({ apiKeyId: result.apiKeyId, apiKeyName: expect.stringMatching(/^OTP Auth - /), expirationSeconds: '900' });
+    expect(apiKeys[0]).toMatchObject({
+      apiKeyId: result.apiKeyId,
+      apiKeyName: expect.stringMatching(/^OTP Auth - /),
+      expirationSeconds: '900',
+      // Policies tell a one-time-code session from an ordinary API key by this type.
+      credential: { type: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256' },
+    });
     await expect(t.root.client.otpAuth({ otpId, otpCode: message!.otpCode! })).rejects.toEqual(rejection(9, /already used/));
   });
 
