@@ -10,16 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { PolicyRequest } from '@sigil/policy';
 import { entropyToMnemonic, mnemonicToEntropy, validateMnemonic } from '@scure/bip39';
-import { wordlist as czech } from '@scure/bip39/wordlists/czech.js';
-import { wordlist as english } from '@scure/bip39/wordlists/english.js';
-import { wordlist as french } from '@scure/bip39/wordlists/french.js';
-import { wordlist as italian } from '@scure/bip39/wordlists/italian.js';
-import { wordlist as japanese } from '@scure/bip39/wordlists/japanese.js';
-import { wordlist as korean } from '@scure/bip39/wordlists/korean.js';
-import { wordlist as simplifiedChinese } from '@scure/bip39/wordlists/simplified-chinese.js';
-import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
-import { wordlist as traditionalChinese } from '@scure/bip39/wordlists/traditional-chinese.js';
-import { exhausted, exists, invalid, notFound, precondition } from '../errors.js';
+import { ApiError, Code, exhausted, exists, invalid, notFound, precondition } from '../errors.js';
 import { limit } from '../document.js';
 import { uuid } from '../encoding.js';
 import { C, type UserRecord } from '../model.js';
@@ -28,6 +19,7 @@ import type { ExecutionContext, Submission } from '../activities.js';
 import { openBundle, sealBundle } from '../bundles.js';
 import { signedImportBundle } from '../enclave-quorum.js';
 import { addressOf } from './addresses.js';
+import { WORDLISTS } from './wordlists.js';
 import { keyFromPrivate, type Curve } from './derivation.js';
 import { createWallet, privateKeyTags, type AccountParams } from './handlers.js';
 import { W, addressKey, type PrivateKeyRecord, type WalletAccountRecord, type WalletRecord } from './records.js';
@@ -36,18 +28,6 @@ type Params = Record<string, unknown>;
 
 const PRIVATE_KEYS_MAX = limit<number>('private-keys-per-organization');
 
-/** The word lists of the document's MnemonicLanguage enum. */
-export const WORDLISTS: Readonly<Record<string, string[]>> = {
-  MNEMONIC_LANGUAGE_ENGLISH: english,
-  MNEMONIC_LANGUAGE_SIMPLIFIED_CHINESE: simplifiedChinese,
-  MNEMONIC_LANGUAGE_TRADITIONAL_CHINESE: traditionalChinese,
-  MNEMONIC_LANGUAGE_CZECH: czech,
-  MNEMONIC_LANGUAGE_FRENCH: french,
-  MNEMONIC_LANGUAGE_ITALIAN: italian,
-  MNEMONIC_LANGUAGE_JAPANESE: japanese,
-  MNEMONIC_LANGUAGE_KOREAN: korean,
-  MNEMONIC_LANGUAGE_SPANISH: spanish,
-};
 
 /** The word list a valid mnemonic is written in (checksum included), or undefined. */
 export function wordlistOf(mnemonic: string): string[] | undefined {
@@ -58,7 +38,9 @@ export function wordlistOf(mnemonic: string): string[] | undefined {
 export function inLanguage(mnemonic: string, language: string): string {
   const from = wordlistOf(mnemonic);
   const to = WORDLISTS[language];
-  if (!from || !to) throw new Error(`cannot write the mnemonic in ${language}`);
+  // A build may carry fewer lists (the docs site's sandbox keeps English only, for its size).
+  if (!to) throw new ApiError(Code.UNIMPLEMENTED, `parameters.language: the ${language} word list is not in this build of the Sigil emulator; the local emulator (npm run emulator) has every MnemonicLanguage`);
+  if (!from) throw new Error(`the stored mnemonic is in none of the word lists`);
   return entropyToMnemonic(mnemonicToEntropy(mnemonic, from), to);
 }
 
