@@ -19,6 +19,7 @@ import redirects from './plugins/redirects';
 import {inOrder} from './plugins/redirects/inOrder';
 import robots from './plugins/robots';
 import changelog from './plugins/changelog';
+import sandbox from './plugins/sandbox';
 import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
 import {siteRedirects} from './redirects';
 import {readFileSync} from 'node:fs';
@@ -122,6 +123,8 @@ const config: Config = {
     [changelog, changelogOptions],
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
     [apiReference, {specPath: apiSpecPath, apiBaseUrl: brand.apiBaseUrl}],
+    // The request builder's sandbox: the emulator core in a Web Worker (plugins/sandbox, src/sandbox).
+    (context: LoadContext) => sandbox(context, {specPath: apiSpecPath}),
     // A Markdown twin of every docs and API page, /llms.txt and /llms-full.txt (plugins/markdown-twins/README.md).
     (context: LoadContext) =>
       markdownTwins(context, {

@@ -197,6 +197,12 @@ async function openBuilder(page: Page): Promise<void> {
   await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
 }
 
+/** The sandbox is the builder's default target; these tests are about signing with the reader's own key. */
+async function chooseServer(page: Page): Promise<void> {
+  await page.getByLabel('A server at a base URL').check();
+  await expect(page.getByLabel(/^Private key/)).toBeVisible();
+}
+
 test.describe('request builder', () => {
   test('signs the example with a pasted key, verifiably, and sends nothing', async ({page, baseURL}) => {
     const requests = recordRequests(page);
@@ -210,6 +216,7 @@ test.describe('request builder', () => {
     expect(body.type).toBe('ACTIVITY_TYPE_CREATE_WALLET');
     expect(Math.abs(Number(body.timestampMs) - Date.now())).toBeLessThan(5 * 60_000);
 
+    await chooseServer(page);
     const key = freshKeyPair();
     await page.getByLabel(/^Public key/).fill(key.publicKey);
     await page.getByLabel(/^Private key/).fill(key.privateKey);
@@ -272,6 +279,7 @@ test.describe('request builder', () => {
     });
     await gotoHydrated(page, CREATE_WALLET);
     await openBuilder(page);
+    await chooseServer(page);
     await page.getByRole('button', {name: 'Use the documentation test key'}).click();
     // The site's own origin: the page's security policy allows it, and the test intercepts the call.
     await page.getByLabel('Base URL to send to (optional)').fill(baseURL!);
@@ -291,8 +299,18 @@ test.describe('request builder', () => {
     await page.keyboard.press('Enter');
     const editor = page.getByLabel('Request body (JSON)');
     await expect(editor).toBeFocused();
+    // The Reset button is disabled (and skipped by Tab) until the sandbox has started.
+    await expect(page.getByTestId('sandbox-organization')).toBeVisible({timeout: 30_000});
+    const sandboxChoice = page.getByLabel('Sandbox (in your browser)');
+    for (const control of [page.getByRole('button', {name: 'Set timestampMs to now'}), sandboxChoice, page.getByRole('button', {name: 'Reset the sandbox'})]) {
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+    }
+    // Arrow keys move between the targets of the radio group; the server target brings the key fields.
+    await sandboxChoice.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByLabel('A server at a base URL')).toBeChecked();
     const wanted = [
-      page.getByRole('button', {name: 'Set timestampMs to now'}),
       page.getByLabel(/^Public key/),
       page.getByLabel(/^Private key/),
       page.getByRole('button', {name: 'Use the documentation test key'}),
@@ -320,7 +338,13 @@ test.describe('accessibility and small screens', () => {
       for (const mode of ['light', 'dark'] as const) {
         await gotoHydrated(page, mode === 'light' ? path : `${path}?docusaurus-theme=dark`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-        if (path === CREATE_WALLET) await openBuilder(page);
+        if (path === CREATE_WALLET) {
+          // The builder as a reader sees it after a request to the sandbox: its key, its answer.
+          await openBuilder(page);
+          await expect(page.getByTestId('sandbox-organization')).toBeVisible({timeout: 30_000});
+          await page.getByRole('button', {name: 'Send to the sandbox'}).click();
+          await expect(page.getByTestId('sandbox-answer')).toHaveAttribute('data-status', '200', {timeout: 15_000});
+        }
         const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
         problems.push(...results.violations.map((v) => `${mode}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
       }

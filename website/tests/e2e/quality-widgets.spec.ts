@@ -46,7 +46,7 @@ test('search: the dialog and Pagefind load when opened, and search works under t
   await context.close();
 });
 
-test('request builder: loads on demand and signs a request under the policy', {tag: '@quality'}, async ({browser, baseURL}) => {
+test('request builder: loads on demand, runs the sandbox and signs a request under the policy', {tag: '@quality'}, async ({browser, baseURL}) => {
   const route = pageContaining('Open the request builder');
   test.skip(!route, 'no request builder in this build');
   const context = await browser.newContext();
@@ -55,8 +55,14 @@ test('request builder: loads on demand and signs a request under the policy', {t
   await gotoSettled(page, route!);
   const open = page.getByRole('button', {name: 'Open the request builder'});
   await open.click();
+  // The default target is the sandbox: its worker starts under the policy, and the builder signs with its key
+  // (the stamp is computed in the page, the curl command then carries it) and sends to it.
+  await expect(page.getByText(/X-Stamp: [A-Za-z0-9_-]{40,}/).first()).toBeVisible({timeout: 30_000});
+  await page.getByRole('button', {name: 'Send to the sandbox'}).click();
+  await expect(page.getByTestId('sandbox-answer')).toBeVisible({timeout: 15_000});
+  // A server as the target: the reader's own key (here the documentation test key) signs.
+  await page.getByLabel('A server at a base URL').check();
   await page.getByRole('button', {name: 'Use the documentation test key'}).click();
-  // The stamp is computed in the page (WebCrypto / noble), the curl command then carries it.
   await expect(page.getByText(/X-Stamp: [A-Za-z0-9_-]{40,}/).first()).toBeVisible({timeout: 15_000});
   await settle(page);
   await expectClean(page, log, baseURL!);

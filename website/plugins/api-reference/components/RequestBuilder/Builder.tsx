@@ -3,7 +3,9 @@ import CodeBlock from '@theme/CodeBlock';
 import {ApiKeyStamper, TEST_VECTOR, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
 import {validators} from '@generated/sigil-api-validators/index.js';
 import {curlCommand} from '../../samples';
-import {describeErrors, initialBody, parseBody, sendableBaseUrl, withTimestamp, type FieldProblem, type ValidationError} from './logic';
+import {resetSandbox, sandboxInfo, sendToSandbox} from '@site/src/sandbox/client';
+import type {SandboxInfo} from '@site/src/sandbox/protocol';
+import {describeErrors, initialBody, parseBody, sendableBaseUrl, withOrganization, withTimestamp, type FieldProblem, type ValidationError} from './logic';
 import type {RequestBuilderProps} from './index';
 import styles from './styles.module.css';
 
@@ -39,6 +41,30 @@ type SendState =
   | {state: 'answered'; status: number; body: string}
   | {state: 'failed'; message: string};
 
+type Target = 'sandbox' | 'server';
+
+type SandboxState = {state: 'off'} | {state: 'starting'} | {state: 'ready'; info: SandboxInfo} | {state: 'failed'; message: string};
+
+/** The in-browser emulator (src/sandbox), started when the reader picks it as the target. */
+function useSandbox(wanted: boolean): [SandboxState, () => void] {
+  const [sandbox, setSandbox] = useState<SandboxState>({state: 'off'});
+  const started = sandbox.state !== 'off';
+  useEffect(() => {
+    if (!wanted || started) return;
+    setSandbox({state: 'starting'});
+    sandboxInfo()
+      .then((info) => setSandbox({state: 'ready', info}))
+      .catch((error: unknown) => setSandbox({state: 'failed', message: (error as Error).message}));
+  }, [wanted, started]);
+  const reset = (): void => {
+    setSandbox({state: 'starting'});
+    resetSandbox()
+      .then((info) => setSandbox({state: 'ready', info}))
+      .catch((error: unknown) => setSandbox({state: 'failed', message: (error as Error).message}));
+  };
+  return [sandbox, reset];
+}
+
 function pretty(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
@@ -50,7 +76,11 @@ function pretty(text: string): string {
 export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl}: RequestBuilderProps): ReactNode {
   const id = useId();
   const [text, setText] = useState(() => initialBody(example, kind, activityType, Date.now()));
-  // The key lives only in this component's state: no storage, no network.
+  const [target, setTarget] = useState<Target>('sandbox');
+  const [sandbox, resetTheSandbox] = useSandbox(target === 'sandbox');
+  const sandboxKeys = sandbox.state === 'ready' ? sandbox.info : undefined;
+  const [ownKey, setOwnKey] = useState(false);
+  // The reader's key lives only in this component's state: no storage, no network.
   const [publicKey, setPublicKey] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [baseUrlInput, setBaseUrlInput] = useState('');
@@ -71,14 +101,25 @@ export default function Builder({operationId, kind, path, activityType, example,
   }, [parsed, validate]);
   const exact = parsed.ok ? parsed.exact : undefined;
 
+  // The sandbox's organization goes into the body as soon as it is known (and again after a reset).
+  const sandboxOrganization = sandboxKeys?.organizationId;
+  useEffect(() => {
+    if (target === 'sandbox' && sandboxOrganization) setText((current) => withOrganization(current, sandboxOrganization));
+  }, [target, sandboxOrganization]);
+
+  // In the sandbox the builder signs with the sandbox's root key unless the reader signs as another user they created.
+  const sandboxSigns = target === 'sandbox' && !ownKey;
+  const signingPublicKey = sandboxSigns ? (sandboxKeys?.apiPublicKey ?? '') : publicKey;
+  const signingPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : privateKey;
+
   useEffect(() => {
     setStamp(undefined);
     setKeyError(undefined);
-    const secret = privateKey.trim();
+    const secret = signingPrivateKey.trim();
     if (exact === undefined || secret === '') return undefined;
     let live = true;
     (async () => {
-      const apiPublicKey = publicKey.trim() || publicKeyFromPrivateKey(secret);
+      const apiPublicKey = signingPublicKey.trim() || publicKeyFromPrivateKey(secret);
       const {stampHeaderValue} = await new ApiKeyStamper({apiPublicKey, apiPrivateKey: secret}).stamp(exact);
       if (live) setStamp(stampHeaderValue);
     })().catch((error: unknown) => {
@@ -87,12 +128,28 @@ export default function Builder({operationId, kind, path, activityType, example,
     return () => {
       live = false;
     };
-  }, [exact, publicKey, privateKey]);
+  }, [exact, signingPublicKey, signingPrivateKey]);
 
-  const baseUrl = sendableBaseUrl(baseUrlInput);
+  const baseUrl = target === 'server' ? sendableBaseUrl(baseUrlInput) : undefined;
   const url = `${baseUrl ?? apiBaseUrl.replace(/\/+$/, '')}${path}`;
   const curl =
     exact === undefined ? undefined : curlCommand(url, exact, stamp ? {value: stamp} : {shellExpression: '$X_STAMP'});
+
+  async function sendRequestToSandbox(): Promise<void> {
+    if (!stamp || exact === undefined) return;
+    setSend({state: 'sending'});
+    try {
+      const response = await sendToSandbox({
+        method: 'POST',
+        path,
+        headers: {'Content-Type': 'application/json', 'X-Stamp': stamp},
+        body: exact,
+      });
+      setSend({state: 'answered', status: response.status, body: pretty(response.body)});
+    } catch (error) {
+      setSend({state: 'failed', message: `The sandbox could not answer: ${(error as Error).message}`});
+    }
+  }
 
   async function sendRequest(): Promise<void> {
     if (!baseUrl || !stamp || exact === undefined) return;
@@ -187,76 +244,168 @@ export default function Builder({operationId, kind, path, activityType, example,
       </div>
 
       <fieldset className={styles.fieldset}>
-        <legend>API key (P-256, hex)</legend>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-public`}>Public key (compressed, 66 hex characters; derived from the private key when empty)</label>
-          <input
-            id={`${id}-public`}
-            className={styles.input}
-            value={publicKey}
-            onChange={(event) => setPublicKey(event.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
+        <legend>Send to</legend>
+        <div className={styles.choices}>
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value="sandbox"
+              checked={target === 'sandbox'}
+              onChange={() => {
+                setTarget('sandbox');
+                setSend({state: 'idle'});
+              }}
+            />
+            Sandbox (in your browser)
+          </label>
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value="server"
+              checked={target === 'server'}
+              onChange={() => {
+                setTarget('server');
+                setSend({state: 'idle'});
+              }}
+            />
+            A server at a base URL
+          </label>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-private`}>Private key (64 hex characters)</label>
-          <input
-            id={`${id}-private`}
-            className={styles.input}
-            type="password"
-            value={privateKey}
-            onChange={(event) => setPrivateKey(event.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        </div>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            onClick={() => {
-              setPublicKey(TEST_VECTOR.publicKey);
-              setPrivateKey(TEST_VECTOR.privateKey);
-            }}>
-            Use the documentation test key
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            onClick={() => {
-              setPublicKey('');
-              setPrivateKey('');
-            }}>
-            Clear the key
-          </button>
-        </div>
-        <p className={styles.help}>
-          The test key is public and fake: Sigil rejects it. Keys you paste stay in this page's memory and are gone when
-          you leave.
-        </p>
-        {keyError && (
-          <p role="alert" className={styles.problemText}>
-            {keyError}
-          </p>
-        )}
       </fieldset>
 
-      <div className={styles.field}>
-        <label htmlFor={`${id}-base`}>Base URL to send to (optional)</label>
-        <input
-          id={`${id}-base`}
-          className={styles.input}
-          type="url"
-          inputMode="url"
-          placeholder={apiBaseUrl}
-          value={baseUrlInput}
-          onChange={(event) => setBaseUrlInput(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <p className={styles.help}>A Send button appears when you enter a base URL. Until then nothing leaves this page.</p>
-      </div>
+      {target === 'sandbox' ? (
+        <section className={styles.fieldset} aria-labelledby={`${id}-sandbox-title`} data-testid="sandbox">
+          <p className={styles.sandboxTitle} id={`${id}-sandbox-title`}>
+            Sandbox
+          </p>
+          <p className={styles.help}>
+            A Sigil emulator running in this tab: requests go to it, not over the network. It starts with an
+            organization and a root user whose API key signs your requests.
+          </p>
+          <div aria-live="polite">
+            {sandbox.state === 'starting' && <p role="status">Starting the sandbox…</p>}
+            {sandbox.state === 'failed' && <p className={styles.problemText}>The sandbox could not start: {sandbox.message}</p>}
+          </div>
+          {sandbox.state === 'ready' && (
+            <dl className={styles.facts}>
+              <dt>Organization ID</dt>
+              <dd>
+                <code data-testid="sandbox-organization">{sandbox.info.organizationId}</code>
+              </dd>
+              <dt>Root user ID</dt>
+              <dd>
+                <code>{sandbox.info.userId}</code>
+              </dd>
+              <dt>API public key</dt>
+              <dd>
+                <code data-testid="sandbox-public-key">{sandbox.info.apiPublicKey}</code>
+              </dd>
+              <dt>API private key</dt>
+              <dd>
+                <code>{sandbox.info.apiPrivateKey}</code>
+              </dd>
+            </dl>
+          )}
+          <p className={styles.help}>
+            This key was generated in your browser for the sandbox only. It lives in this tab and is gone when you close
+            it or reset the sandbox; no real Sigil organization knows it.
+          </p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={sandbox.state === 'starting'}
+              onClick={() => {
+                setSend({state: 'idle'});
+                resetTheSandbox();
+              }}>
+              Reset the sandbox
+            </button>
+          </div>
+          <label className={styles.choice}>
+            <input type="checkbox" checked={ownKey} onChange={(event) => setOwnKey(event.target.checked)} />
+            Sign with another key (of a user you created in the sandbox)
+          </label>
+        </section>
+      ) : null}
+
+      {(target === 'server' || ownKey) && (
+        <fieldset className={styles.fieldset}>
+          <legend>API key (P-256, hex)</legend>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-public`}>Public key (compressed, 66 hex characters; derived from the private key when empty)</label>
+            <input
+              id={`${id}-public`}
+              className={styles.input}
+              value={publicKey}
+              onChange={(event) => setPublicKey(event.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-private`}>Private key (64 hex characters)</label>
+            <input
+              id={`${id}-private`}
+              className={styles.input}
+              type="password"
+              value={privateKey}
+              onChange={(event) => setPrivateKey(event.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          </div>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => {
+                setPublicKey(TEST_VECTOR.publicKey);
+                setPrivateKey(TEST_VECTOR.privateKey);
+              }}>
+              Use the documentation test key
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => {
+                setPublicKey('');
+                setPrivateKey('');
+              }}>
+              Clear the key
+            </button>
+          </div>
+          <p className={styles.help}>
+            The test key is public and fake: Sigil rejects it. Keys you paste stay in this page's memory and are gone when
+            you leave.
+          </p>
+          {keyError && (
+            <p role="alert" className={styles.problemText}>
+              {keyError}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      {target === 'server' && (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-base`}>Base URL to send to (optional)</label>
+          <input
+            id={`${id}-base`}
+            className={styles.input}
+            type="url"
+            inputMode="url"
+            placeholder={apiBaseUrl}
+            value={baseUrlInput}
+            onChange={(event) => setBaseUrlInput(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <p className={styles.help}>A Send button appears when you enter a base URL. Until then nothing leaves this page.</p>
+        </div>
+      )}
 
       <div className={styles.output}>
         <p className={styles.outputLabel} id={`${id}-exact-label`}>
@@ -269,7 +418,8 @@ export default function Builder({operationId, kind, path, activityType, example,
           <code>X-Stamp</code> header
         </p>
         <pre className={styles.pre} aria-labelledby={`${id}-stamp-label`} data-testid="builder-stamp" tabIndex={0}>
-          {stamp ?? 'Enter an API key (or use the test key) to compute the stamp.'}
+          {stamp ??
+            (sandboxSigns ? 'The stamp appears when the sandbox has started.' : 'Enter an API key (or use the test key) to compute the stamp.')}
         </pre>
         {curl && (
           <CodeBlock language="bash" title="curl">
@@ -277,6 +427,31 @@ export default function Builder({operationId, kind, path, activityType, example,
           </CodeBlock>
         )}
       </div>
+
+      {target === 'sandbox' && (
+        <div className={styles.send}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!stamp || send.state === 'sending'}
+            onClick={() => {
+              void sendRequestToSandbox();
+            }}>
+            Send to the sandbox
+          </button>
+          <div aria-live="polite">
+            {send.state === 'sending' && <p>Sending…</p>}
+            {send.state === 'failed' && <p className={styles.problemText}>{send.message}</p>}
+            {send.state === 'answered' && (
+              <div data-testid="sandbox-answer" data-status={send.status}>
+                <CodeBlock language="json" title={`Answer: HTTP ${send.status}`}>
+                  {send.body}
+                </CodeBlock>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
 
       {baseUrl && (
         <div className={styles.send}>

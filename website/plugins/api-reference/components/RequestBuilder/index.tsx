@@ -28,8 +28,9 @@ export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
     <section className={styles.section} aria-label="Request builder" data-md-omit="">
       <p>
         Edit the example body and see problems as you type, sign it with an API key in your browser, and copy a ready
-        curl command with the <code>X-Stamp</code> header. The key stays in this page's memory: it is never stored or
-        sent. Nothing leaves the page unless you enter a base URL and press Send.
+        curl command with the <code>X-Stamp</code> header. Send it to a sandbox, a Sigil emulator running in this tab
+        with its own organization and key, or to a server you name. Keys stay in this page's memory: they are never
+        stored or sent. Nothing leaves the page unless you enter a base URL and press Send.
       </p>
       {open ? (
         <ErrorBoundary

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {describeErrors, initialBody, parseBody, sendableBaseUrl, withTimestamp} from './logic';
+import {describeErrors, initialBody, parseBody, sendableBaseUrl, withOrganization, withTimestamp} from './logic';
 
 const example = JSON.stringify({
   type: 'ACTIVITY_TYPE_CREATE_WALLET',
@@ -49,5 +49,17 @@ describe('request builder logic', () => {
     expect(sendableBaseUrl('javascript:alert(1)')).toBeUndefined();
     expect(sendableBaseUrl('not a url')).toBeUndefined();
     expect(sendableBaseUrl('https://api.example.test/')).toBe('https://api.example.test');
+  });
+
+  it('puts the sandbox organization into a body that names one, and leaves other texts alone', () => {
+    const text = JSON.stringify(JSON.parse(example), null, 2);
+    const next = JSON.parse(withOrganization(text, '11111111-2222-4333-8444-555555555555')) as Record<string, unknown>;
+    expect(next).toEqual({...(JSON.parse(example) as object), organizationId: '11111111-2222-4333-8444-555555555555'});
+    expect(Object.keys(next)).toEqual(Object.keys(JSON.parse(example) as object));
+    expect(withOrganization('{"type": ', 'x')).toBe('{"type": ');
+    expect(withOrganization('{"name": "a"}', 'x')).toBe('{"name": "a"}');
+    expect(withOrganization('[1]', 'x')).toBe('[1]');
+    const same = withOrganization(text, 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601');
+    expect(same).toBe(text);
   });
 });

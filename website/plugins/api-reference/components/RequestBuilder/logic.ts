@@ -105,3 +105,15 @@ export function sendableBaseUrl(input: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The body with its top-level `organizationId` set (the sandbox's organization), keeping everything
+ * else; the text unchanged when it is not a JSON object or has no `organizationId` field.
+ */
+export function withOrganization(text: string, organizationId: string): string {
+  const parsed = parseBody(text);
+  if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return text;
+  const body = parsed.value as Record<string, unknown>;
+  if (!('organizationId' in body) || body.organizationId === organizationId) return text;
+  return JSON.stringify({...body, organizationId}, null, 2);
+}

@@ -1,0 +1,61 @@
+import {existsSync, realpathSync} from 'node:fs';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {FORMATS_SOURCE, slimDocument, validatorsSource, type OpenApiLike} from './generate';
+
+/** Folder (inside the build's generated files) holding what the sandbox worker imports instead of the document. */
+export const SANDBOX_DIR_NAME = 'sigil-sandbox';
+
+/** The emulator core's compiled modules (packages/emulator/dist/core), however the package is linked. */
+const EMULATOR_CORE_DIR = /[\\/]emulator[\\/]dist[\\/]core$/;
+
+/** `@sigil/emulator`'s compiled core, found as Node would find the package (its exports map hides package.json). */
+function emulatorCoreDir(siteDir: string): string {
+  for (let dir = siteDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules/@sigil/emulator/dist/core');
+    if (existsSync(candidate)) return realpathSync(candidate);
+    if (path.dirname(dir) === dir) throw new Error('sigil-sandbox: @sigil/emulator is not installed (or not built: no dist/core)');
+  }
+}
+
+export interface SandboxOptions {
+  /** The bundled OpenAPI document, relative to the site. */
+  specPath: string;
+}
+
+/**
+ * The sandbox: the emulator core (`@sigil/emulator`) running in a Web Worker on the reader's
+ * request (src/sandbox). In the bundle, the core's two document-heavy modules are swapped for
+ * build-time output: its Ajv validator (compiled at run time, which the Content Security Policy
+ * forbids and which would ship the Ajv compiler) becomes precompiled standalone validators, and
+ * its import of the whole OpenAPI document becomes the slim part the core reads.
+ */
+export default function sandbox(context: LoadContext, {specPath}: SandboxOptions): Plugin {
+  const dir = path.join(context.generatedFilesDir, SANDBOX_DIR_NAME);
+  const validateReplacement = path.join(context.siteDir, 'src/sandbox/validate.ts');
+  return {
+    name: 'sigil-sandbox',
+    async contentLoaded() {
+      const content = JSON.parse(await readFile(path.join(context.siteDir, specPath), 'utf8')) as OpenApiLike;
+      await mkdir(dir, {recursive: true});
+      await writeFile(path.join(dir, 'formats.js'), FORMATS_SOURCE);
+      await writeFile(path.join(dir, 'validators.js'), validatorsSource(content, './formats.js'));
+      await writeFile(path.join(dir, 'document.json'), JSON.stringify(slimDocument(content)));
+    },
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      const fromCore = (resource: {context?: string}) => EMULATOR_CORE_DIR.test(resource.context ?? '');
+      return {
+        resolve: {alias: {'@sigil-sandbox-core': emulatorCoreDir(context.siteDir)}},
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/validate\.js$/, (resource: {context?: string; request: string}) => {
+            if (fromCore(resource)) resource.request = validateReplacement;
+          }),
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^@sigil\/api-spec\/openapi\.json$/, (resource: {context?: string; request: string}) => {
+            if (fromCore(resource)) resource.request = path.join(dir, 'document.json');
+          }),
+        ],
+      };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The sandbox (src/sandbox, plugins/sandbox): the emulator core in a Web Worker, the request
+ * builder's default target. A reader sends requests to it from operation pages and gets real
+ * answers, signed with the sandbox's own key, while nothing leaves the browser.
+ */
+import {generateKeyPairSync} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page, type Request} from '@playwright/test';
+import {buildDir} from '../quality/site';
+import {readManifest, widgetFiles, WIDGETS} from '../quality/widgets';
+
+const WHOAMI = '/api/organizations/whoami';
+
+async function gotoHydrated(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached({timeout: 30_000});
+}
+
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  return requests;
+}
+
+/** The built files of the sandbox worker: its chunk (from the build's chunk manifest) and the chunks its runtime imports. */
+function sandboxFiles(): string[] {
+  const widget = WIDGETS.find((w) => w.name === 'sandbox worker')!;
+  const own = widgetFiles(buildDir(), readManifest(buildDir()), widget);
+  const imported = own.flatMap((file) => {
+    const text = readFileSync(path.join(buildDir(), file), 'utf8');
+    // The worker's runtime names its chunks as `"assets/js/" + id + "." + ({id: "hash", …})[id] + ".js"`.
+    const table = /"assets\/js\/"\+\w+\+"\."\+\(\{([^}]*)\}\)\[\w+\]\+"\.js"/.exec(text)?.[1] ?? '';
+    return [...table.matchAll(/(\d+):"([0-9a-f]+)"/g)].map(([, id, hash]) => `/assets/js/${id}.${hash}.js`);
+  });
+  return [...new Set([...own, ...imported])];
+}
+
+/** Opens the builder and waits for the sandbox: its organization shown and put into the body. */
+async function openWithSandbox(page: Page): Promise<string> {
+  await page.getByRole('button', {name: 'Open the request builder'}).click();
+  await expect(page.getByLabel('Sandbox (in your browser)')).toBeChecked();
+  const organization = page.getByTestId('sandbox-organization');
+  await expect(organization).toHaveText(/^[0-9a-f-]{36}$/, {timeout: 30_000});
+  const organizationId = (await organization.textContent())!;
+  await expect.poll(async () => (JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {organizationId?: string}).organizationId).toBe(organizationId);
+  await expect(page.getByTestId('builder-stamp')).not.toContainText('appears when');
+  return organizationId;
+}
+
+/** Sends the body to the sandbox; the answer's status and parsed body. */
+async function send(page: Page): Promise<{status: number; body: Record<string, unknown>}> {
+  const answer = page.getByTestId('sandbox-answer');
+  // The click's update (state "sending") commits before click() returns (React flushes discrete events
+  // synchronously), so the answer seen next is this request's.
+  await page.getByRole('button', {name: 'Send to the sandbox'}).click();
+  await expect(answer).toBeVisible({timeout: 15_000});
+  const status = Number(await answer.getAttribute('data-status'));
+  return {status, body: JSON.parse((await answer.locator('code').textContent()) ?? '') as Record<string, unknown>};
+}
+
+/** Client-side navigation (the worker, and with it the sandbox's state, lives as long as the tab's page). */
+async function navigateInApp(page: Page, route: string): Promise<void> {
+  // The router (history) follows popstate: the same as the reader using Back/Forward, without a reload.
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await expect(page).toHaveURL(new RegExp(`${route}$`));
+  await expect(page.getByRole('button', {name: 'Open the request builder'})).toBeVisible({timeout: 30_000});
+}
+
+/** A fresh P-256 key pair as the builder takes it: private scalar and compressed public key, hex. */
+function freshKeyPair(): {privateKey: string; publicKey: string} {
+  const jwk = generateKeyPairSync('ec', {namedCurve: 'P-256'}).privateKey.export({format: 'jwk'});
+  const x = Buffer.from(jwk.x!, 'base64url');
+  const y = Buffer.from(jwk.y!, 'base64url');
+  return {privateKey: Buffer.from(jwk.d!, 'base64url').toString('hex'), publicKey: ((y[y.length - 1]! & 1) === 1 ? '03' : '02') + x.toString('hex')};
+}
+
+/** Replaces the builder's body; a submission gets its envelope with the current time. */
+async function setBody(page: Page, body: Record<string, unknown>): Promise<void> {
+  await page.getByLabel('Request body (JSON)').fill(JSON.stringify(body, null, 2));
+  await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
+}
+
+type Activity = {id: string; status: string; fingerprint: string; result?: Record<string, Record<string, unknown>>};
+
+test.describe('sandbox', () => {
+  test('the worker is a built file of its own, and a first visit loads none of it', async ({page}) => {
+    const files = sandboxFiles();
+    expect(files.length, 'the sandbox worker is in the build').toBeGreaterThan(0);
+    const requests = recordRequests(page);
+    for (const route of ['/', WHOAMI]) {
+      await gotoHydrated(page, route);
+      await page.waitForLoadState('networkidle');
+    }
+    const loaded = requests.map((r) => new URL(r.url()).pathname);
+    expect(loaded.filter((p) => files.includes(p))).toEqual([]);
+  });
+
+  test('whoami, create_policy and list_policies answer from the worker, and nothing leaves the browser', async ({page, baseURL}) => {
+    test.setTimeout(120_000);
+    const requests = recordRequests(page);
+    await gotoHydrated(page, WHOAMI);
+    const organizationId = await openWithSandbox(page);
+    // The worker came from the site itself.
+    expect(requests.map((r) => new URL(r.url()).pathname).filter((p) => sandboxFiles().includes(p)).length).toBeGreaterThan(0);
+
+    const whoami = await send(page);
+    expect(whoami.status).toBe(200);
+    expect(whoami.body).toMatchObject({organizationId, organizationName: 'Sandbox'});
+
+    await navigateInApp(page, '/api/policies/create-policy');
+    expect(await openWithSandbox(page)).toBe(organizationId); // the same sandbox, not a new one
+    const created = await send(page);
+    expect(created.status).toBe(200);
+    const activity = created.body.activity as {status: string; result: {createPolicyResult: {policyId: string}}};
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const {policyId} = activity.result.createPolicyResult;
+
+    await navigateInApp(page, '/api/policies/list-policies');
+    await openWithSandbox(page);
+    const listed = await send(page);
+    expect(listed.status).toBe(200);
+    expect(listed.body.policies).toEqual([expect.objectContaining({policyId, policyName: 'Two approvals for transactions'})]);
+
+    // A bad body gets the emulator's documented error, from the precompiled validators.
+    const editor = page.getByLabel('Request body (JSON)');
+    await editor.fill(JSON.stringify({organizationId: 'not-a-uuid'}));
+    const refused = await send(page);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({code: 3});
+    expect(String(refused.body.message)).toContain('organizationId');
+
+    // Reset: a new organization, and the old policy is gone with the old one.
+    await page.getByRole('button', {name: 'Reset the sandbox'}).click();
+    await expect(page.getByTestId('sandbox-organization')).not.toHaveText(organizationId, {timeout: 30_000});
+    await editor.fill(JSON.stringify({organizationId: (await page.getByTestId('sandbox-organization').textContent())!}));
+    const afterReset = await send(page);
+    expect(afterReset.status).toBe(200);
+    expect(afterReset.body.policies).toEqual([]);
+
+    const origin = new URL(baseURL!).origin;
+    for (const r of requests) {
+      expect(new URL(r.url()).origin, r.url()).toBe(origin);
+      expect(r.method(), r.url()).toBe('GET');
+    }
+  });
+  test('a wallet signs a transaction only after the approval a policy asks for', async ({page, baseURL}) => {
+    test.setTimeout(180_000);
+    const requests = recordRequests(page);
+    const submission = (type: string, organizationId: string, parameters: Record<string, unknown>) => ({
+      type,
+      timestampMs: String(Date.now()),
+      organizationId,
+      parameters,
+    });
+
+    // A user, "signer", whose API key the reader holds.
+    await gotoHydrated(page, '/api/users/create-users');
+    const organizationId = await openWithSandbox(page);
+    const rootUserId = (await page.locator('dt', {hasText: 'Root user ID'}).locator('xpath=following-sibling::dd[1]').textContent())!;
+    const signer = freshKeyPair();
+    await setBody(page, submission('ACTIVITY_TYPE_CREATE_USERS', organizationId, {
+      users: [{userName: 'signer', accessType: 'ACCESS_TYPE_API', apiKeys: [{apiKeyName: 'signer key', publicKey: signer.publicKey}], authenticators: [], userTags: []}],
+    }));
+    const users = await send(page);
+    expect(users.status, JSON.stringify(users.body)).toBe(200);
+    expect((users.body.activity as Activity).status).toBe('ACTIVITY_STATUS_COMPLETED');
+
+    // Transactions are allowed once the root user has approved them.
+    await navigateInApp(page, '/api/policies/create-policy');
+    await openWithSandbox(page);
+    await setBody(page, submission('ACTIVITY_TYPE_CREATE_POLICY_V3', organizationId, {
+      policyName: 'Root approves transactions',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION'",
+      consensus: `approvers.any(u, u.id == '${rootUserId}')`,
+    }));
+    expect((await send(page)).status).toBe(200);
+
+    // A wallet with an Ethereum account (the page's example).
+    await navigateInApp(page, '/api/wallets/create-wallet');
+    await openWithSandbox(page);
+    const wallet = await send(page);
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+    const walletResult = (wallet.body.activity as Activity).result!.createWalletResult as {addresses: string[]};
+    const address = walletResult.addresses[0]!;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    // The signer asks for a signature: the activity waits for the approval the policy names.
+    await navigateInApp(page, '/api/signing/sign-transaction');
+    await openWithSandbox(page);
+    await page.getByLabel(/^Sign with another key/).check();
+    await page.getByLabel(/^Public key/).fill(signer.publicKey);
+    await page.getByLabel(/^Private key/).fill(signer.privateKey);
+    const example = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {parameters: Record<string, unknown>};
+    await setBody(page, submission('ACTIVITY_TYPE_SIGN_TRANSACTION', organizationId, {...example.parameters, signWith: address}));
+    await expect.poll(async () => JSON.parse(Buffer.from((await page.getByTestId('builder-stamp').textContent()) ?? '', 'base64url').toString() || '{}').publicKey).toBe(signer.publicKey);
+    const asked = await send(page);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const pending = asked.body.activity as Activity;
+    expect(pending.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+
+    // The root user approves it, by fingerprint; the transaction is signed.
+    await navigateInApp(page, '/api/activities/approve-activity');
+    await openWithSandbox(page);
+    await setBody(page, submission('ACTIVITY_TYPE_APPROVE_ACTIVITY', organizationId, {fingerprint: pending.fingerprint}));
+    const approved = await send(page);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((approved.body.activity as Activity).status).toBe('ACTIVITY_STATUS_COMPLETED');
+
+    await navigateInApp(page, '/api/activities/get-activity');
+    await openWithSandbox(page);
+    await setBody(page, {organizationId, activityId: pending.id});
+    const done = (await send(page)).body.activity as Activity;
+    expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const signed = done.result!.signTransactionResult as {signedTransaction: string};
+    expect(signed.signedTransaction).toMatch(/^[0-9a-f]+$/);
+    expect(signed.signedTransaction.length).toBeGreaterThan(String(example.parameters.unsignedTransaction).length);
+
+    const origin = new URL(baseURL!).origin;
+    for (const r of requests) expect(new URL(r.url()).origin, r.url()).toBe(origin);
+  });
+});
+
+// Issue 19: the worker's code (its chunk and the chunks it imports) stays at or under 150 KB gzip.
+test('the sandbox worker stays within its gzip budget', async () => {
+  const {gzipSync} = await import('node:zlib');
+  const total = sandboxFiles().reduce((sum, file) => sum + gzipSync(readFileSync(path.join(buildDir(), file))).length, 0);
+  console.log(`sandbox worker: ${(total / 1024).toFixed(1)} KB gzip in ${sandboxFiles().length} file(s)`);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(150 * 1024);
+});
