@@ -70,6 +70,10 @@ describe('sandbox build output', () => {
     const slim = slimDocument(document);
     expect(slim['x-error-codes']).toEqual(document['x-error-codes']);
     expect(slim['x-limits']).toEqual(document['x-limits']);
+    // The core reads root extensions when it starts (x-webhook-signature, for one): all of them are kept.
+    const extensions = Object.keys(document).filter((key) => key.startsWith('x-'));
+    expect(extensions).toContain('x-webhook-signature');
+    for (const key of extensions) expect(slim[key as `x-${string}`], key).toEqual(document[key as `x-${string}`]);
     expect(Object.keys(slim.paths).sort()).toEqual(Object.keys(document.paths).filter((p) => document.paths[p]!.post).sort());
     // Every field the core's document.ts reads is kept as is.
     for (const [route, item] of Object.entries(slim.paths)) {

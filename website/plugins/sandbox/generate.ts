@@ -16,6 +16,7 @@ export interface OpenApiLike {
   components: {schemas: Record<string, unknown>};
   'x-error-codes': unknown[];
   'x-limits': unknown[];
+  [extension: `x-${string}`]: unknown;
 }
 
 // The operation fields the core's document.ts reads (OperationSpec); everything else is prose for readers.
@@ -29,7 +30,10 @@ export function slimDocument(document: OpenApiLike): OpenApiLike {
     if (!post) continue;
     paths[path] = {post: Object.fromEntries(OPERATION_FIELDS.filter((f) => f in post).map((f) => [f, post[f]]))};
   }
-  return {paths, components: {schemas: {}}, 'x-error-codes': document['x-error-codes'], 'x-limits': document['x-limits']};
+  // Every root extension stays (error codes, limits, the webhook signature scheme, bundle formats...): the core reads
+  // them at start, and together they are small next to the schemas and prose that go.
+  const extensions = Object.fromEntries(Object.entries(document).filter(([key]) => key.startsWith('x-')));
+  return {...extensions, paths, components: {schemas: {}}, 'x-error-codes': document['x-error-codes'], 'x-limits': document['x-limits']};
 }
 
 /** The `$ref` of each operation's JSON request body, e.g. `#/components/schemas/CreateWalletRequest`. */

@@ -9,6 +9,7 @@ export const SANDBOX_DIR_NAME = 'sigil-sandbox';
 
 /** The emulator core's compiled modules (packages/emulator/dist/core), however the package is linked. */
 const EMULATOR_CORE_DIR = /[\\/]emulator[\\/]dist[\\/]core$/;
+const EMULATOR_WALLETS_DIR = /[\\/]emulator[\\/]dist[\\/]core[\\/]wallets$/;
 
 /** `@sigil/emulator`'s compiled core, found as Node would find the package (its exports map hides package.json). */
 function emulatorCoreDir(siteDir: string): string {
@@ -34,6 +35,7 @@ export interface SandboxOptions {
 export default function sandbox(context: LoadContext, {specPath}: SandboxOptions): Plugin {
   const dir = path.join(context.generatedFilesDir, SANDBOX_DIR_NAME);
   const validateReplacement = path.join(context.siteDir, 'src/sandbox/validate.ts');
+  const wordlistsReplacement = path.join(context.siteDir, 'src/sandbox/wordlists.ts');
   return {
     name: 'sigil-sandbox',
     async contentLoaded() {
@@ -50,6 +52,10 @@ export default function sandbox(context: LoadContext, {specPath}: SandboxOptions
         plugins: [
           new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/validate\.js$/, (resource: {context?: string; request: string}) => {
             if (fromCore(resource)) resource.request = validateReplacement;
+          }),
+          // English only: the nine BIP-39 word lists would be about a third of the worker's weight.
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/wordlists\.js$/, (resource: {context?: string; request: string}) => {
+            if (EMULATOR_WALLETS_DIR.test(resource.context ?? '')) resource.request = wordlistsReplacement;
           }),
           new currentBundler.instance.NormalModuleReplacementPlugin(/^@sigil\/api-spec\/openapi\.json$/, (resource: {context?: string; request: string}) => {
             if (fromCore(resource)) resource.request = path.join(dir, 'document.json');
