@@ -78,7 +78,8 @@ test.describe('a widget whose code cannot be fetched', {tag: '@quality'}, () => 
     await expect(page.locator('main h1').first()).toBeVisible(); // the page itself stays readable
     block.unblock();
     await retry.click();
-    await expect(page.getByRole('button', {name: 'Use the documentation test key'})).toBeVisible({timeout: 15_000});
+    // The builder has loaded: its default target, the in-browser sandbox, is offered and chosen.
+    await expect(page.getByLabel('Sandbox (in your browser)')).toBeChecked({timeout: 15_000});
   });
 
   test('policy playground: the page stays readable with the static policy and a Retry that works', async ({page}) => {
