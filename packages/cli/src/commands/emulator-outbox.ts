@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT } from '@sigil/emulator/node';
 import { CliError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
+import type { OutboxMessage } from '@sigil/emulator';
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
@@ -14,19 +15,7 @@ export const OUTBOX_USAGE = `sigil emulator outbox [--url <url>] [--json] [--cle
   --json                print the list as JSON, as GET /emulator/v1/outbox answers it
   --clear               empty the outbox (DELETE /emulator/v1/outbox)`;
 
-interface Message {
-  time: string;
-  kind: 'email' | 'sms';
-  to: string;
-  subject?: string;
-  text: string;
-  operation: string;
-  organizationId: string;
-  userId: string;
-  otpCode?: string;
-  credentialBundle?: string;
-  magicLink?: string;
-}
+type Message = OutboxMessage;
 
 function describe(message: Message): string {
   const lines = [

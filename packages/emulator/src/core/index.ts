@@ -11,3 +11,4 @@ export type {
   EmulatorResponse,
   EmulatorState,
 } from './types.js';
+export type { OutboxMessage } from './outbox.js';
