@@ -23,6 +23,13 @@ function emulatorCoreDir(siteDir: string): string {
 export interface SandboxOptions {
   /** The bundled OpenAPI document, relative to the site. */
   specPath: string;
+  /** End-to-end test builds only: the page exposes the sandbox as `window.__sigilSandbox` (src/sandbox/client.ts). */
+  testHook?: boolean;
+}
+
+/** The compile-time constants src/sandbox/client.ts reads; with the hook off the minifier drops the hook's code. */
+export function sandboxDefinitions(testHook: boolean): Record<string, string> {
+  return {SIGIL_SANDBOX_TEST_HOOK: JSON.stringify(testHook)};
 }
 
 /**
@@ -32,7 +39,7 @@ export interface SandboxOptions {
  * forbids and which would ship the Ajv compiler) becomes precompiled standalone validators, and
  * its import of the whole OpenAPI document becomes the slim part the core reads.
  */
-export default function sandbox(context: LoadContext, {specPath}: SandboxOptions): Plugin {
+export default function sandbox(context: LoadContext, {specPath, testHook = false}: SandboxOptions): Plugin {
   const dir = path.join(context.generatedFilesDir, SANDBOX_DIR_NAME);
   const validateReplacement = path.join(context.siteDir, 'src/sandbox/validate.ts');
   const wordlistsReplacement = path.join(context.siteDir, 'src/sandbox/wordlists.ts');
@@ -50,6 +57,7 @@ export default function sandbox(context: LoadContext, {specPath}: SandboxOptions
       return {
         resolve: {alias: {'@sigil-sandbox-core': emulatorCoreDir(context.siteDir)}},
         plugins: [
+          new currentBundler.instance.DefinePlugin(sandboxDefinitions(testHook)),
           new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/validate\.js$/, (resource: {context?: string; request: string}) => {
             if (fromCore(resource)) resource.request = validateReplacement;
           }),

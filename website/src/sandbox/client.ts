@@ -60,3 +60,19 @@ export async function sendToSandbox(request: EmulatorRequest): Promise<EmulatorR
   if (reply.type === 'response') return reply.response;
   throw new Error(reply.type === 'error' ? reply.message : 'unexpected answer from the sandbox');
 }
+
+/** What end-to-end tests and the emulator benchmark call on the page (test builds only). */
+export interface SandboxTestHook {
+  handle: typeof sendToSandbox;
+  info: typeof sandboxInfo;
+  reset: typeof resetSandbox;
+}
+
+declare const SIGIL_SANDBOX_TEST_HOOK: boolean;
+
+// Test builds (SIGIL_TEST_FIXTURES=1) only: the conformance suite and the benchmark reach the same
+// worker the request builder uses without going through its form. The plugin defines the constant
+// false in every other build, so the minifier drops this block and production pages carry no hook.
+if (SIGIL_SANDBOX_TEST_HOOK && typeof window !== 'undefined') {
+  (window as unknown as {__sigilSandbox: SandboxTestHook}).__sigilSandbox = {handle: sendToSandbox, info: sandboxInfo, reset: resetSandbox};
+}

@@ -205,7 +205,7 @@ export function parseAnswer(response: EmulatorResponse): Answer {
 }
 
 /** Sends a body (string as is, anything else as JSON) to an operation, stamped by `signer` unless it is null. */
-export async function send(emulator: Emulator, operation: DocOperation, body: unknown, signer: Signer | null, headers: Record<string, string> = {}): Promise<Answer> {
+export async function send(emulator: WorldEmulator, operation: DocOperation, body: unknown, signer: Signer | null, headers: Record<string, string> = {}): Promise<Answer> {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const stamp = signer ? { 'X-Stamp': await signer.stamp(raw) } : {};
   return parseAnswer(await emulator.handle({ method: 'POST', path: operation.path, headers: { 'content-type': 'application/json', ...stamp, ...headers }, body: raw }));
@@ -288,8 +288,11 @@ const DEPENDS_ON: Partial<Record<Resource, Resource[]>> = {
   oauthIdentity: ['subOrganization', 'testIssuerToken'],
 };
 
-export interface World {
-  emulator: Emulator;
+/** What a world needs of an emulator: the core itself in Node, or a transport to one elsewhere (the docs site's sandbox worker). */
+export type WorldEmulator = Pick<Emulator, 'handle' | 'close'>;
+
+export interface World<E extends WorldEmulator = Emulator> {
+  emulator: E;
   organizationId: string;
   root: Signer;
   rootUserId: string;
@@ -315,7 +318,7 @@ function exampleParameter(name: string, parameter: string): string {
   return (operationNamed(name).examples[0]!.value as { parameters: Record<string, string> }).parameters[parameter]!;
 }
 /** Reads the emulator's outbox (what it would have emailed or texted). */
-async function outboxMessages(world: World): Promise<Array<Record<string, string>>> {
+async function outboxMessages(world: World<WorldEmulator>): Promise<Array<Record<string, string>>> {
   const response = await world.emulator.handle({ method: 'GET', path: '/emulator/v1/outbox', headers: {}, body: '' });
   return (JSON.parse(response.body) as { messages: Array<Record<string, string>> }).messages;
 }
@@ -325,7 +328,7 @@ function exampleOauthProvider(): unknown {
 }
 
 /** Submits through the API as `signer` and returns the activity; throws with the answer when it is not COMPLETED. */
-export async function submit(world: World, name: string, parameters: unknown, signer: Signer = world.root, organizationId = world.organizationId, expectStatus = 'ACTIVITY_STATUS_COMPLETED') {
+export async function submit(world: World<WorldEmulator>, name: string, parameters: unknown, signer: Signer = world.root, organizationId = world.organizationId, expectStatus = 'ACTIVITY_STATUS_COMPLETED') {
   const operation = operationNamed(name);
   const answer = await send(world.emulator, operation, envelope(operation, organizationId, parameters), signer);
   const activity = (answer.body as { activity?: { id: string; status: string; fingerprint: string; result: Record<string, Record<string, unknown>> } })?.activity;
@@ -333,7 +336,7 @@ export async function submit(world: World, name: string, parameters: unknown, si
   return activity;
 }
 
-async function create(world: World, resource: Resource): Promise<void> {
+async function create(world: World<WorldEmulator>, resource: Resource): Promise<void> {
   const set = (placeholder: string, id: unknown) => world.ids.set(placeholder, String(id));
   switch (resource) {
     case 'alice': {
@@ -482,17 +485,23 @@ async function create(world: World, resource: Resource): Promise<void> {
   }
 }
 
-/** A bootstrapped emulator holding `needs` (and what they depend on), created through the API. */
-export async function createWorld(needs: readonly Resource[] = [], options: EmulatorOptions = {}): Promise<World> {
-  const emulator = createEmulator(options);
-  const root = await newSigner();
-  const bootstrap = await emulator.bootstrap({ organizationName: 'Conformance', userName: 'root', apiPublicKey: root.publicKey });
-  const world: World = {
+/** A started emulator with one bootstrapped organization, whose root user `root` stamps for. */
+export interface WorldStart<E extends WorldEmulator> {
+  emulator: E;
+  organizationId: string;
+  rootUserId: string;
+  root: Signer;
+}
+
+/** A world on an emulator `start` gives, holding `needs` (and what they depend on), created through the API. */
+export async function createWorldOn<E extends WorldEmulator>(start: () => Promise<WorldStart<E>>, needs: readonly Resource[] = []): Promise<World<E>> {
+  const { emulator, organizationId, rootUserId, root } = await start();
+  const world: World<E> = {
     emulator,
-    organizationId: bootstrap.organizationId,
+    organizationId,
     root,
-    rootUserId: bootstrap.userId,
-    ids: new Map([[PLACEHOLDERS.organization, bootstrap.organizationId]]),
+    rootUserId,
+    ids: new Map([[PLACEHOLDERS.organization, organizationId]]),
     close: () => emulator.close(),
   };
   const done = new Set<Resource>();
@@ -506,8 +515,18 @@ export async function createWorld(needs: readonly Resource[] = [], options: Emul
   return world;
 }
 
+/** A bootstrapped emulator in this process holding `needs` (and what they depend on), created through the API. */
+export async function createWorld(needs: readonly Resource[] = [], options: EmulatorOptions = {}): Promise<World> {
+  return createWorldOn(async () => {
+    const emulator = createEmulator(options);
+    const root = await newSigner();
+    const bootstrap = await emulator.bootstrap({ organizationName: 'Conformance', userName: 'root', apiPublicKey: root.publicKey });
+    return { emulator, organizationId: bootstrap.organizationId, rootUserId: bootstrap.userId, root };
+  }, needs);
+}
+
 /** The example with every placeholder the world knows replaced by the emulator's ID (embedded ones too, e.g. in a policy expression). */
-export function substitute<T>(world: World, value: T): T {
+export function substitute<T>(world: World<WorldEmulator>, value: T): T {
   let text = JSON.stringify(value);
   for (const [placeholder, id] of world.ids) text = text.split(placeholder).join(id);
   return JSON.parse(text) as T;
