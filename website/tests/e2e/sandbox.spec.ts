@@ -6,7 +6,9 @@
 import {generateKeyPairSync} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256} from '@hpke/core';
 import {expect, test, type Page, type Request} from '@playwright/test';
+import {mnemonicToAccount} from 'viem/accounts';
 import {buildDir} from '../quality/site';
 import {readManifest, widgetFiles, WIDGETS} from '../quality/widgets';
 
@@ -84,6 +86,17 @@ async function setBody(page: Page, body: Record<string, unknown>): Promise<void>
   await expect(page.getByTestId('builder-status')).toContainText('matches the request schema');
 }
 
+/**
+ * Opens an export bundle as the export page's code does (docs/features/export-wallets.mdx, "export-wallet.ts"):
+ * the 65-byte encapsulated key, then the HPKE ciphertext, opened with the target private key.
+ */
+async function openExportBundle(exportBundle: string, targetPrivateKey: string): Promise<string> {
+  const suite = new CipherSuite({kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm()});
+  const bundle = Buffer.from(exportBundle, 'hex');
+  const recipientKey = await suite.kem.deserializePrivateKey(Buffer.from(targetPrivateKey, 'hex'));
+  return new TextDecoder().decode(await suite.open({recipientKey, enc: bundle.subarray(0, 65)}, bundle.subarray(65)));
+}
+
 type Activity = {id: string; status: string; fingerprint: string; result?: Record<string, Record<string, unknown>>};
 
 test.describe('sandbox', () => {
@@ -147,7 +160,7 @@ test.describe('sandbox', () => {
       expect(r.method(), r.url()).toBe('GET');
     }
   });
-  test('a wallet signs a transaction only after the approval a policy asks for', async ({page, baseURL}) => {
+  test('a wallet signs a transaction only after the approval a policy asks for, then is exported', async ({page, baseURL}) => {
     test.setTimeout(180_000);
     const requests = recordRequests(page);
     const submission = (type: string, organizationId: string, parameters: Record<string, unknown>) => ({
@@ -185,7 +198,7 @@ test.describe('sandbox', () => {
     await openWithSandbox(page);
     const wallet = await send(page);
     expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
-    const walletResult = (wallet.body.activity as Activity).result!.createWalletResult as {addresses: string[]};
+    const walletResult = (wallet.body.activity as Activity).result!.createWalletResult as {walletId: string; addresses: string[]};
     const address = walletResult.addresses[0]!;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
@@ -219,6 +232,21 @@ test.describe('sandbox', () => {
     const signed = done.result!.signTransactionResult as {signedTransaction: string};
     expect(signed.signedTransaction).toMatch(/^[0-9a-f]+$/);
     expect(signed.signedTransaction.length).toBeGreaterThan(String(example.parameters.unsignedTransaction).length);
+
+    // The root user exports the wallet to a key only this test holds; the bundle opens to the mnemonic of that account.
+    await navigateInApp(page, '/api/import-and-export/export-wallet');
+    await openWithSandbox(page);
+    const target = freshKeyPair();
+    await setBody(page, submission('ACTIVITY_TYPE_EXPORT_WALLET', organizationId, {walletId: walletResult.walletId, targetPublicKey: target.publicKey, language: 'MNEMONIC_LANGUAGE_ENGLISH'}));
+    const exported = await send(page);
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const exportActivity = exported.body.activity as Activity;
+    expect(exportActivity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const {exportBundle} = exportActivity.result!.exportWalletResult as {exportBundle: string};
+    const mnemonic = await openExportBundle(exportBundle, target.privateKey);
+    expect(mnemonic.split(' ')).toHaveLength(12);
+    // The wallet's first account (m/44'/60'/0'/0/0, the create_wallet example's path), derived by viem from the words.
+    expect(mnemonicToAccount(mnemonic).address.toLowerCase()).toBe(address.toLowerCase());
 
     const origin = new URL(baseURL!).origin;
     for (const r of requests) expect(new URL(r.url()).origin, r.url()).toBe(origin);
