@@ -2,8 +2,10 @@ import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {loadPagefind} from './loadPagefind';
 import {NAMES_FILE} from '../../src/search/names';
+import {encodePages, PAGES_FILE} from '../../src/search/pages';
 import {VOCABULARY_FILE} from '../../src/search/pagefindEngine';
 import type {ApiNames} from './apiNames';
+import {pagesOfIndex} from './pages';
 import {buildNameIndex, buildVocabulary, headingWords, htmlForIndex, indexOptions, isIndexed, nameClaims, pageUrl, type NameClaim} from './prepare';
 
 /** Pagefind's ready-made UIs: the site has its own, so they are not shipped. */
@@ -81,5 +83,8 @@ export async function buildSearchIndex(outDir: string, api: ApiNames = {operatio
   await writeFile(path.join(outputPath, VOCABULARY_FILE), JSON.stringify(vocabulary));
   const names = buildNameIndex(claims);
   await writeFile(path.join(outputPath, NAMES_FILE), JSON.stringify(names));
+  const pageList = await pagesOfIndex(outputPath);
+  if (pageList.size !== pages) throw new Error(`Pagefind wrote ${pageList.size} fragments for ${pages} pages`);
+  await writeFile(path.join(outputPath, PAGES_FILE), JSON.stringify(encodePages(pageList)));
   return {pages, skipped, vocabulary: vocabulary.length, names: Object.keys(names).length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
 }

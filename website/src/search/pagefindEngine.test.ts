@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, type PagefindData} from './pagefindEngine';
+import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, sectionCounts, type PagefindData} from './pagefindEngine';
 
 const anchors = [
   {element: 'h2', id: 'wallets', text: 'Wallets', location: 10},
@@ -89,5 +89,12 @@ describe('looksLikeName', () => {
   it('tells API names from words', () => {
     for (const q of ['create_sub_organization', 'createSubOrganization', 'ADDRESS_FORMAT_ETHEREUM']) expect(looksLikeName(q), q).toBe(true);
     for (const q of ['wallet', 'sub-organization', 'Root quorum', 'X-Stamp']) expect(looksLikeName(q), q).toBe(false);
+  });
+});
+
+describe('sectionCounts', () => {
+  it('counts the results of each section and leaves out sections without any', () => {
+    expect(sectionCounts(['API reference', 'Documentation', 'API reference'])).toEqual({'API reference': 2, Documentation: 1});
+    expect(sectionCounts([])).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import {NAMES_FILE, pageNamedBy, parseNameIndex, type NameIndex} from './names';
+import {PAGES_FILE, parsePages, type PageInfo} from './pages';
 import {capQuery} from './query';
 import {sectionForPath} from './sections';
 import {parseMarkedExcerpt, queryTerms} from './text';
@@ -42,8 +43,6 @@ interface PagefindResponse {
 interface PagefindModule {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  /** Loads the filter index; until then responses count no filters (every section showed 0). */
-  filters(): Promise<Record<string, Record<string, number>>>;
   search(term: string | null, options?: {filters?: Record<string, string>}): Promise<PagefindResponse | null>;
 }
 
@@ -61,7 +60,8 @@ export const MAX_HITS_PER_PAGE = 3;
  * that mentions them. (3) A query of words is after an explanation, so guides
  * come before reference pages that merely share the words, and schema pages
  * rank below operations; a query that looks like an API name is after the
- * reference. Tuned on tests/search-queries.ts.
+ * reference. Tuned on tests/search-queries.ts. The kinds and sections come
+ * from search-pages.json (pages.ts), so a query is one Pagefind search.
  */
 export const looksLikeName = (query: string): boolean => /[A-Za-z0-9]_[A-Za-z0-9]|[a-z][A-Z]/.test(query);
 const RANKING = {
@@ -112,12 +112,10 @@ export function groupFromPagefind(data: PagefindData): ResultGroup {
   return {url: data.url, title: clean(data.meta['title'] ?? data.url), section, hits};
 }
 
-function sectionCounts(counts: Record<string, number> | undefined): Partial<Record<SectionName, number>> {
+/** Results per section, over every result of the query whatever the section filter (the filters' counts on /search). */
+export function sectionCounts(sections: readonly SectionName[]): Partial<Record<SectionName, number>> {
   const out: Partial<Record<SectionName, number>> = {};
-  for (const section of SECTIONS) {
-    const n = counts?.[section];
-    if (n) out[section] = n;
-  }
+  for (const section of sections) out[section] = (out[section] ?? 0) + 1;
   return out;
 }
 
@@ -190,15 +188,14 @@ const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 
 /**
  * The default engine: Pagefind's index, fetched from this site only when the
- * reader first searches. The module is loaded at run time from the built
- * site, outside the bundle.
+ * reader is about to search (`preload`, on focusing a search box) or first
+ * searches. The module is loaded at run time from the built site, outside
+ * the bundle.
  */
 export function createPagefindEngine(baseUrl: string): SearchEngine {
   const root = `${baseUrl.replace(/\/?$/, '/')}pagefind/`;
   let loading: Promise<PagefindModule> | undefined;
   let attempts = 0;
-  let vocabulary: Promise<string[]> | undefined;
-  let names: Promise<NameIndex> | undefined;
 
   function pagefind(): Promise<PagefindModule> {
     if (!loading) {
@@ -210,7 +207,6 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
         // The index is small: searching on the main thread saves fetching a worker script.
         await mod.options({noWorker: true, excerptLength: 24, basePath: root});
         await mod.init();
-        await mod.filters();
         return mod;
       })();
       loading.catch(() => {
@@ -220,32 +216,25 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return loading;
   }
 
-  function json<T>(file: string, parse: (value: unknown) => T): Promise<T> {
-    return fetch(`${root}${file}`).then(async (res) => {
-      if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
-      return parse(await res.json());
-    });
+  /** A JSON file next to the index, fetched once (again after a failure). */
+  function cachedJson<T>(file: string, parse: (value: unknown) => T): () => Promise<T> {
+    let cached: Promise<T> | undefined;
+    return () => {
+      if (!cached) {
+        cached = fetch(`${root}${file}`).then(async (res) => {
+          if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+          return parse(await res.json());
+        });
+        cached.catch(() => {
+          cached = undefined;
+        });
+      }
+      return cached;
+    };
   }
-
-  function words(): Promise<string[]> {
-    if (!vocabulary) {
-      vocabulary = json(VOCABULARY_FILE, (list) => (Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []));
-      vocabulary.catch(() => {
-        vocabulary = undefined;
-      });
-    }
-    return vocabulary;
-  }
-
-  function nameIndex(): Promise<NameIndex> {
-    if (!names) {
-      names = json(NAMES_FILE, parseNameIndex);
-      names.catch(() => {
-        names = undefined;
-      });
-    }
-    return names;
-  }
+  const words = cachedJson(VOCABULARY_FILE, (list) => (Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []));
+  const nameIndex = cachedJson(NAMES_FILE, parseNameIndex);
+  const pageIndex = cachedJson(PAGES_FILE, parsePages);
 
   // Ranking is global to the module: one search at a time, each with its own settings.
   let queue: Promise<unknown> = Promise.resolve();
@@ -254,48 +243,55 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     queue = run.catch(() => undefined);
     return run;
   }
+  let ranking: keyof typeof RANKING | undefined;
 
   interface Ranked {
-    response: PagefindResponse;
     ordered: PagefindResult[];
-    /** The page the query names, when Pagefind's own results did not hold it (an alias match). */
-    added?: PagefindResult;
+    /** Results per section without the section filter, the page a query names included. */
+    counts: Partial<Record<SectionName, number>>;
     /** Whether the first result is the page the query names. */
     named: boolean;
   }
 
-  async function ranked(mod: PagefindModule, query: string, section: SectionName | undefined, named: string | undefined): Promise<Ranked> {
+  async function ranked(
+    mod: PagefindModule,
+    pages: ReadonlyMap<string, PageInfo>,
+    query: string,
+    section: SectionName | undefined,
+    named: string | undefined,
+  ): Promise<Ranked> {
     return exclusive(async () => {
-      const names = looksLikeName(query);
-      await mod.options({ranking: names ? RANKING.names : RANKING.words});
-      const filters: Record<string, string> = section ? {section} : {};
-      const response = await mod.search(query, {filters});
-      if (!response) throw new Error('Pagefind returned no response');
-      let ordered = response.results;
-      if (response.results.length > 1) {
-        const kinds = new Map<string, string>();
-        for (const kind of ['operation', 'schema']) {
-          const byKind = await mod.search(query, {filters: {...filters, kind}});
-          for (const r of byKind?.results ?? []) kinds.set(r.id, kind);
-        }
-        const priors = KIND_PRIOR[names ? 'names' : 'words'];
-        const prior = (r: PagefindResult): number => priors[kinds.get(r.id) ?? 'guide'] ?? 1;
-        ordered = response.results
-          .map((r, i) => ({r, i, score: r.score * prior(r)}))
-          .sort((a, b) => b.score - a.score || a.i - b.i)
-          .map(({r}) => r);
+      const mode = looksLikeName(query) ? 'names' : 'words';
+      if (ranking !== mode) {
+        await mod.options({ranking: RANKING[mode]});
+        ranking = mode;
       }
-      if (!named) return {response, ordered, named: false};
-      const page = {...filters, page: named};
-      const own = (await mod.search(query, {filters: page}))?.results[0] ?? (await mod.search(null, {filters: page}))?.results[0];
-      if (!own) return {response, ordered, named: false};
-      const inResults = ordered.some((r) => r.id === own.id);
-      return {
-        response,
-        ordered: [own, ...ordered.filter((r) => r.id !== own.id)],
-        ...(inResults ? {} : {added: own}),
-        named: true,
-      };
+      const response = await mod.search(query);
+      if (!response) throw new Error('Pagefind returned no response');
+      // Every page of the index is in the pages file; a result that is not comes from a stale index and cannot be placed.
+      const all = response.results.filter((r) => pages.has(r.id));
+      const priors = KIND_PRIOR[mode];
+      const prior = (r: PagefindResult): number => priors[pages.get(r.id)!.kind] ?? 1;
+      let ordered =
+        all.length > 1
+          ? all
+              .map((r, i) => ({r, i, score: r.score * prior(r)}))
+              .sort((a, b) => b.score - a.score || a.i - b.i)
+              .map(({r}) => r)
+          : all;
+      const sections = all.map((r) => pages.get(r.id)!.section);
+      if (section) ordered = ordered.filter((r) => pages.get(r.id)!.section === section);
+      const namedPage = named === undefined ? undefined : [...pages.values()].find((p) => p.url === named);
+      if (!namedPage || (section && namedPage.section !== section)) return {ordered, counts: sectionCounts(sections), named: false};
+      let own = ordered.find((r) => pages.get(r.id)!.url === namedPage.url);
+      if (!own) {
+        // Named by an alias the text does not hold: fetch the page by its path (loads the small `page` filter index once).
+        const filters = {page: namedPage.url};
+        own = (await mod.search(query, {filters}))?.results[0] ?? (await mod.search(null, {filters}))?.results[0];
+        if (!own || !pages.has(own.id)) return {ordered, counts: sectionCounts(sections), named: false};
+        sections.push(namedPage.section);
+      }
+      return {ordered: [own, ...ordered.filter((r) => r.id !== own.id)], counts: sectionCounts(sections), named: true};
     });
   }
 
@@ -303,33 +299,31 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return (await Promise.all(result.ordered.slice(0, limit).map((r) => r.data()))).map(groupFromPagefind);
   }
 
-  async function outcomeOf(result: Ranked, groups: ResultGroup[], added: ResultGroup | undefined): Promise<SearchOutcome> {
-    const counts = sectionCounts(result.response.totalFilters['section'] ?? result.response.filters['section']);
-    if (added) counts[added.section] = (counts[added.section] ?? 0) + 1;
-    return {groups, total: result.ordered.length, sectionCounts: counts};
-  }
+  const outcomeOf = (result: Ranked, groups: ResultGroup[]): SearchOutcome => ({groups, total: result.ordered.length, sectionCounts: result.counts});
 
   return {
+    preload(): void {
+      // Failures are retried by the search itself.
+      for (const task of [pagefind(), nameIndex(), pageIndex()]) task.catch(() => undefined);
+    },
+
     async search(rawQuery, options = {}): Promise<SearchOutcome> {
       const query = capQuery(rawQuery).trim();
       if (query === '') return NOTHING;
-      const [mod, index] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex)]);
+      const [mod, index, pages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
       const limit = options.limit ?? 10;
       const run = async (q: string): Promise<{result: Ranked; groups: ResultGroup[]}> => {
-        const result = await ranked(mod, q, options.section, pageNamedBy(q, index));
+        const result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
         return {result, groups: await groupsOf(result, limit)};
       };
       const first = await run(query);
-      const added = (r: Ranked, groups: ResultGroup[]) => (r.added ? groups[0] : undefined);
-      if (first.result.named || (first.groups.length > 0 && answersQuery(query, first.groups))) {
-        return outcomeOf(first.result, first.groups, added(first.result, first.groups));
-      }
+      if (first.result.named || (first.groups.length > 0 && answersQuery(query, first.groups))) return outcomeOf(first.result, first.groups);
       // Nothing on the site answers the query as typed: try the closest spelling, else say so.
       const corrected = correctQuery(query, await words());
       if (!corrected) return NOTHING;
       const retry = await run(corrected);
       if (retry.groups.length === 0 || !(retry.result.named || answersQuery(corrected, retry.groups))) return NOTHING;
-      return {...(await outcomeOf(retry.result, retry.groups, added(retry.result, retry.groups))), correctedQuery: corrected};
+      return {...outcomeOf(retry.result, retry.groups), correctedQuery: corrected};
     },
   };
 }

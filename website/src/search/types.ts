@@ -48,6 +48,8 @@ export interface SearchOptions {
 
 export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchOutcome>;
+  /** Starts fetching what a first search needs (a reader is about to type); optional. */
+  preload?(): void;
 }
 
 /** What docusaurus.config.ts passes to the browser in `customFields.search`. */

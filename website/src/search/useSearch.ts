@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useRef, useState} from 'react';
+import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
 import {loadSearchEngine} from './loadEngine';
@@ -34,6 +34,20 @@ function useSearchContext(): {settings: SearchSettings; context: SearchContext} 
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [tagKey, i18n.currentLocale, siteConfig.baseUrl],
   );
+}
+
+/**
+ * A callback that starts fetching the engine and its index (a reader focused
+ * a search box, so a query is coming). Never on a page's first load.
+ */
+export function usePreloadSearch(): () => void {
+  const {settings, context} = useSearchContext();
+  return useCallback(() => {
+    loadSearchEngine(settings, context).then(
+      (engine) => engine.preload?.(),
+      () => undefined,
+    );
+  }, [settings, context]);
 }
 
 /**

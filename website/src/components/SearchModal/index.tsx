@@ -9,7 +9,7 @@ import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {addRecent, clearRecent, readRecent, type RecentResult} from '@site/src/search/recent';
 import {queryTerms} from '@site/src/search/text';
 import type {ResultGroup, SearchHit} from '@site/src/search/types';
-import {useSearch} from '@site/src/search/useSearch';
+import {usePreloadSearch, useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
 export interface SearchModalProps {
@@ -48,6 +48,9 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const state = useSearch(query, {limit: MODAL_PAGE_LIMIT});
+  const preload = usePreloadSearch();
+  // Opened with the keyboard shortcut, the dialog is the first sign a query is coming.
+  useEffect(preload, [preload]);
   const terms = useMemo(() => queryTerms(query), [query]);
 
   const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous?.outcome : undefined;

@@ -1,14 +1,14 @@
-import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
+import ResultLink from '@site/src/components/ResultLink';
 import {NoResults, SearchFailed} from '@site/src/components/SearchMessages';
 import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
 import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {highlightTerms, queryTerms} from '@site/src/search/text';
 import {SECTIONS, type SectionName} from '@site/src/search/types';
-import {useSearch} from '@site/src/search/useSearch';
+import {usePreloadSearch, useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
 /** Results per step ("Show more results" adds as many): each costs a fragment download and its rendering. */
@@ -17,6 +17,9 @@ const PAGE_SIZE = 10;
 function isSection(value: string | null): value is SectionName {
   return (SECTIONS as readonly string[]).includes(value ?? '');
 }
+
+/** How long the address waits for typing to pause: replacing it on every keystroke costs each keystroke a few ms. */
+const URL_DELAY_MS = 300;
 
 /** Keeps the query (and the section filter) in the address, without adding history entries. */
 function writeUrl(query: string, section: SectionName | undefined): void {
@@ -34,6 +37,19 @@ function SearchPageContent(): ReactNode {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const state = useSearch(query, {...(section ? {section} : {}), limit});
   const terms = useMemo(() => queryTerms(query), [query]);
+  const preload = usePreloadSearch();
+  const pendingUrl = useRef<{timer: ReturnType<typeof setTimeout>; write: () => void} | undefined>(undefined);
+
+  function flushUrl(): void {
+    const pending = pendingUrl.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pendingUrl.current = undefined;
+    pending.write();
+  }
+
+  // Leaving the page drops a write not yet made (the address is the next page's by then).
+  useEffect(() => () => clearTimeout(pendingUrl.current?.timer), []);
 
   useEffect(() => {
     // The address is read after hydration: the static page is the same for every query.
@@ -44,11 +60,17 @@ function SearchPageContent(): ReactNode {
     if (isSection(s)) setSection(s);
   }, []);
 
-  function update(nextQuery: string, nextSection: SectionName | undefined): void {
+  function update(nextQuery: string, nextSection: SectionName | undefined, typed = false): void {
     setQuery(nextQuery);
     setSection(nextSection);
     setLimit(PAGE_SIZE);
-    writeUrl(nextQuery, nextSection);
+    // A newer address replaces the one still waiting.
+    clearTimeout(pendingUrl.current?.timer);
+    pendingUrl.current = undefined;
+    const write = (): void => writeUrl(nextQuery, nextSection);
+    if (!typed) write();
+    // Written when typing pauses, or when the box loses focus (before a result link is followed).
+    else pendingUrl.current = {timer: setTimeout(flushUrl, URL_DELAY_MS), write};
   }
 
   const answer = state.status === 'done' ? state : state.status === 'loading' ? state.previous : undefined;
@@ -91,7 +113,9 @@ function SearchPageContent(): ReactNode {
           maxLength={MAX_QUERY_LENGTH}
           placeholder="Search docs"
           value={query}
-          onChange={(e) => update(e.target.value, section)}
+          onChange={(e) => update(e.target.value, section, true)}
+          onFocus={preload}
+          onBlur={flushUrl}
         />
         <fieldset className={styles.filters}>
           <legend className={styles.label}>Section</legend>
@@ -115,9 +139,9 @@ function SearchPageContent(): ReactNode {
             {outcome.groups.map((group) => (
               <li key={group.url} className={styles.result}>
                 <Heading as="h2" className={styles.pageTitle}>
-                  <Link to={group.url}>
+                  <ResultLink to={group.url}>
                     <Highlighted segments={highlightTerms(group.title, terms)} />
-                  </Link>
+                  </ResultLink>
                 </Heading>
                 <p className={styles.meta}>
                   {group.section} · <span className={styles.path}>{group.url}</span>
@@ -126,9 +150,9 @@ function SearchPageContent(): ReactNode {
                   {group.hits.map((hit) => (
                     <li key={hit.url} className={styles.hit}>
                       {hit.headings.length > 0 && (
-                        <Link to={hit.url} className={styles.hitLink}>
+                        <ResultLink to={hit.url} className={styles.hitLink}>
                           <HeadingPath parts={[group.title, ...hit.headings]} terms={terms} />
-                        </Link>
+                        </ResultLink>
                       )}
                       <p className={styles.excerpt}>
                         <Highlighted segments={hit.excerpt} />

@@ -1,11 +1,15 @@
 import {lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {SearchModalProps} from '@site/src/components/SearchModal';
+import type {SearchSettings} from '@site/src/search/types';
 import styles from './styles.module.css';
 
 /**
  * The navbar search button. Everything else (the dialog, the engine, the
  * index) loads when the reader first opens search, so reading pages carry
  * only this button and its shortcuts: Ctrl/Cmd+K anywhere, "/" outside a field.
+ * When the pointer rests on the button or it gets focus, the dialog's code and
+ * the index start loading, so a first query does not wait for them.
  */
 
 function Unavailable({onClose}: SearchModalProps): ReactNode {
@@ -32,6 +36,19 @@ function lazyModal(): ComponentType<SearchModalProps> {
 }
 let Modal = lazyModal();
 
+let warmed = false;
+function warm(settings: SearchSettings, locale: string, baseUrl: string): void {
+  if (warmed) return;
+  warmed = true;
+  import('@site/src/components/SearchModal').catch(() => undefined);
+  import('@site/src/search/preload').then(
+    (m) => m.preloadSearch(settings, locale, baseUrl),
+    () => {
+      warmed = false;
+    },
+  );
+}
+
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -42,6 +59,11 @@ export default function SearchBar(): ReactNode {
   const [mac, setMac] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
+  const {siteConfig, i18n} = useDocusaurusContext();
+  const onIntent = useCallback(
+    () => warm((siteConfig.customFields?.['search'] ?? {}) as SearchSettings, i18n.currentLocale, siteConfig.baseUrl),
+    [siteConfig, i18n.currentLocale],
+  );
 
   const close = useCallback((reason: 'dismiss' | 'navigate') => {
     restoreFocus.current = reason === 'dismiss';
@@ -81,6 +103,8 @@ export default function SearchBar(): ReactNode {
         aria-label="Search"
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         onClick={() => setOpen(true)}>
         <svg className={styles.icon} width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path
