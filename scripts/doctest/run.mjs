@@ -258,7 +258,13 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
     let ranTypeScript = 0;
     if (units.length > 0) {
       const { startTestEmulator } = await import('@sigil/emulator/testing');
-      const results = await runUnits(units, { repo, work: execWork, concurrency, startEmulator: () => startTestEmulator() });
+      const results = await runUnits(units, {
+        repo,
+        work: execWork,
+        concurrency,
+        // Named as `sigil emulator start` names its organization, so results the pages state match.
+        startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
+      });
       for (const [index, unitResults] of results.entries()) {
         for (const { block, failure, notReached } of unitResults) {
           ran++;
