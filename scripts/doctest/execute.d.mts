@@ -12,6 +12,7 @@ export function parseMeta(meta: string): {
 };
 export interface RunSpec {
   run: boolean;
+  envFromOutput: boolean;
   skipRun: { reason: string | undefined } | undefined;
   session: string | undefined;
   captures: Array<{ name: string; regex: RegExp }>;
@@ -23,3 +24,4 @@ export interface RunSpec {
 export function runSpec(meta: string): RunSpec;
 export function substitute(code: string, spec: RunSpec, values: Record<string, string | undefined>): { code: string; missing: string[] };
 export function judge(result: { code: number; stdout: string; stderr: string; timedOut: boolean }, spec: RunSpec): string | undefined;
+export function exportsIn(output: string): Record<string, string>;

@@ -83,6 +83,7 @@ export function runSpec(meta) {
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
     run: m.has('run') || session !== undefined,
+    envFromOutput: m.has('env-from-output'),
     skipRun: skipRun ? { reason } : undefined,
     session,
     captures: captures.filter(Boolean),
@@ -157,6 +158,15 @@ export function judge(result, spec) {
 const SHELL_PREAMBLE = `set -eo pipefail
 curl() { command curl --silent --show-error --fail-with-body "$@"; }
 `;
+
+/** The `export NAME=value` lines of a program's output, as variables (quotes around the value removed). */
+export function exportsIn(output) {
+  const found = {};
+  for (const match of output.matchAll(/^export ([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)) {
+    found[match[1]] = match[2].trim().replace(/^(["'])(.*)\1$/, '$2');
+  }
+  return found;
+}
 
 function parseEnvDump(text) {
   const env = {};
@@ -236,6 +246,8 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
           const found = regex.exec(result.stdout);
           if (found) values[name] = found[1] ?? found[0];
         }
+        // The page tells the reader to run the `export` lines the program printed.
+        if (block.spec.envFromOutput) env = { ...env, ...exportsIn(result.stdout) };
         const lost = block.spec.captures.filter((c) => values[c.name] === undefined).map((c) => c.name);
         if (lost.length) {
           results.push({ block, failure: `capture ${lost.join(', ')} found nothing in the output:\n${result.stdout.trim().split('\n').slice(-10).join('\n')}` });
