@@ -48,6 +48,7 @@ const sidebars: SidebarsConfig = {
       'Getting started',
       docs(
         'getting-started/quickstart',
+        'getting-started/local-development',
         'getting-started/embedded-wallet-quickstart',
         'getting-started/signing-automation-quickstart',
         'getting-started/examples',

@@ -11,6 +11,20 @@ export function parseTscOutput(output: string): Array<{ file: string | undefined
 export function run(options: {
   dirs: string[];
   keep?: boolean;
+  /** Run the blocks marked to run (default true); false only type-checks. */
+  execute?: boolean;
+  /** Only pages whose repository path contains this text. */
+  filter?: string;
+  /** Units (page sessions or lone blocks, one emulator each) run at the same time. Default 2. */
+  concurrency?: number;
   log?: (line: string) => void;
   error?: (line: string) => void;
-}): Promise<{ exitCode: number; checked: number; skipped: number; errors: Array<{ location: string; code: string; message: string }> }>;
+}): Promise<{
+  exitCode: number;
+  checked: number;
+  skipped: number;
+  ran: number;
+  notRun: number;
+  errors: Array<{ location: string; code: string; message: string }>;
+  failures: string[];
+}>;

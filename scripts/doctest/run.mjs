@@ -12,9 +12,11 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { callsApi, isShell, runSpec, runUnits } from './execute.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -131,14 +133,29 @@ function displayPath(path) {
   return rel.startsWith('..') ? path : rel;
 }
 
-export async function run({ dirs, keep = false, log = console.log, error = console.error }) {
+/** Counts and reasons printed before the summary line; the summary is always the last line of stdout. */
+function summary({ run, typeChecked, skipped }) {
+  return `examples: ${run} run, ${typeChecked} type-checked only, ${skipped} skipped`;
+}
+
+const unitName = (display, session, line) =>
+  `${display.replace(/^website\/docs\//, '').replace(/[^A-Za-z0-9]+/g, '_')}${session ? `__${session.replace(/\W+/g, '_')}` : `_L${line}`}`;
+
+export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, log = console.log, error = console.error }) {
+  const started = Date.now();
   const roots = dirs.map((d) => resolve(d));
   const work = join(here, '.tmp', `run-${process.pid}-${Date.now()}`);
   mkdirSync(work, { recursive: true });
+  // Examples run where the Local development page tells readers to put them: inside examples/, an ES module
+  // package of the workspace, so what passes here works for a reader who pastes the block there.
+  const execWork = join(repo, 'examples', '.doctest', `run-${process.pid}-${Date.now()}`);
   const files = new Map(); // generated file name -> { page, line }
   const pages = [];
+  const units = [];
+  const specErrors = [];
   let checked = 0;
   let skipped = 0;
+  let notRun = 0;
   try {
     for (const root of roots) {
       let pageFiles = [];
@@ -152,61 +169,148 @@ export async function run({ dirs, keep = false, log = console.log, error = conso
       for (const page of pageFiles) {
         const rel = relative(root, page);
         const display = displayPath(page);
-        const stats = { display, checked: 0, skipped: [] };
+        if (filter && !display.includes(filter)) continue;
+        const stats = { display, checked: 0, skipped: [], notRun: [] };
+        const sessions = new Map();
         for (const block of extractBlocks(readFileSync(page, 'utf8'))) {
           const ext = LANGS.get(block.lang);
-          if (!ext) continue;
+          const shell = isShell(block.lang);
+          if (!ext && !shell) continue;
+          const spec = runSpec(block.meta);
+          for (const message of spec.errors) specErrors.push(`${display}:${block.line} - ${message}`);
+          if (spec.skipRun && !spec.skipRun.reason) specErrors.push(`${display}:${block.line} - skip-run needs a reason: skip-run reason="why it cannot run"`);
           const skip = skipInfo(block.meta);
-          if (skip) {
-            stats.skipped.push({ line: block.line, reason: skip.reason });
+          let runs = false;
+          if (shell) {
+            // Shell blocks are not type-checked: they either run or are skipped, and only those that call the API count.
+            if (!callsApi(block.code) && !spec.run) continue;
+            if (spec.skipRun || skip) {
+              stats.skipped.push({ line: block.line, reason: (spec.skipRun ?? skip).reason });
+              continue;
+            }
+            runs = true;
+          } else {
+            if (skip) {
+              stats.skipped.push({ line: block.line, reason: skip.reason });
+              continue;
+            }
+            const name = `${prefix}${rel.split(sep).join('__')}_L${block.line}.${ext}`;
+            // `export {}` at the end makes every block a module without shifting line numbers.
+            writeFileSync(join(work, name), `${block.code}\nexport {};\n`);
+            files.set(name, { page: display, line: block.line });
+            stats.checked++;
+            if (spec.skipRun) stats.notRun.push({ line: block.line, reason: spec.skipRun.reason });
+            else runs = spec.run;
+          }
+          if (!runs || !execute) {
+            if (runs) stats.notRun.push({ line: block.line, reason: 'running disabled (--no-run)' });
             continue;
           }
-          const name = `${prefix}${rel.split(sep).join('__')}_L${block.line}.${ext}`;
-          // `export {}` at the end makes every block a module without shifting line numbers.
-          writeFileSync(join(work, name), `${block.code}\nexport {};\n`);
-          files.set(name, { page: display, line: block.line });
-          stats.checked++;
+          const entry = { ...block, display, spec };
+          if (spec.session) {
+            if (!sessions.has(spec.session)) {
+              const unit = { id: unitName(display, spec.session, block.line), label: `${display} session "${spec.session}"`, blocks: [] };
+              sessions.set(spec.session, unit);
+              units.push(unit);
+            }
+            sessions.get(spec.session).blocks.push(entry);
+          } else {
+            units.push({ id: unitName(display, undefined, block.line), label: `${display}:${block.line}`, blocks: [entry] });
+          }
         }
-        if (stats.checked || stats.skipped.length) pages.push(stats);
+        if (stats.checked || stats.skipped.length || units.some((u) => u.blocks[0].display === display)) pages.push(stats);
         checked += stats.checked;
         skipped += stats.skipped.length;
+        notRun += stats.notRun.length;
       }
     }
 
     for (const page of pages) {
       log(`${page.display}: ${page.checked} checked, ${page.skipped.length} skipped`);
       for (const s of page.skipped) log(`  skipped ${page.display}:${s.line}${s.reason ? ` (${s.reason})` : ''}`);
+      for (const s of page.notRun) log(`  not run ${page.display}:${s.line}${s.reason ? ` (${s.reason})` : ''}`);
     }
     log(`total: ${checked} checked, ${skipped} skipped in ${pages.length} page${pages.length === 1 ? '' : 's'}`);
-    if (checked === 0) return { exitCode: 0, checked, skipped, errors: [] };
+    for (const message of specErrors) error(`${message}`);
 
-    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify(tsconfigFor([...files.keys()]), null, 2));
-    const { failed, output } = await runTsc(join(work, 'tsconfig.json'));
-    const diagnostics = parseTscOutput(output);
-    const errors = diagnostics.map((d) => {
-      const origin = d.file ? files.get(d.file) : undefined;
-      if (origin) {
-        return { location: `${origin.page}:${origin.line + d.line}:${d.column}`, code: d.code, message: d.message };
+    let exitCode = specErrors.length ? 1 : 0;
+    const errors = [];
+    if (checked > 0) {
+      writeFileSync(join(work, 'tsconfig.json'), JSON.stringify(tsconfigFor([...files.keys()]), null, 2));
+      const { failed, output } = await runTsc(join(work, 'tsconfig.json'));
+      for (const d of parseTscOutput(output)) {
+        const origin = d.file ? files.get(d.file) : undefined;
+        if (origin) errors.push({ location: `${origin.page}:${origin.line + d.line}:${d.column}`, code: d.code, message: d.message });
+        else errors.push({ location: d.file ? `${displayPath(resolve(work, d.file))}:${d.line}:${d.column}` : '(tsc)', code: d.code, message: d.message });
       }
-      return { location: d.file ? `${displayPath(resolve(work, d.file))}:${d.line}:${d.column}` : '(tsc)', code: d.code, message: d.message };
-    });
-    for (const e of errors) error(`${e.location} - error ${e.code}: ${e.message}`.replace(' - error : ', ' - '));
-    if (failed || errors.length) {
-      const blocks = new Set(errors.map((e) => e.location.replace(/:\d+:\d+$/, ''))).size;
-      error(`doctest: ${errors.length} type error${errors.length === 1 ? '' : 's'}${blocks ? ` on ${blocks} page${blocks === 1 ? '' : 's'}` : ''}`);
-      return { exitCode: 1, checked, skipped, errors };
+      for (const e of errors) error(`${e.location} - error ${e.code}: ${e.message}`.replace(' - error : ', ' - '));
+      if (failed || errors.length) {
+        const blocks = new Set(errors.map((e) => e.location.replace(/:\d+:\d+$/, ''))).size;
+        error(`doctest: ${errors.length} type error${errors.length === 1 ? '' : 's'}${blocks ? ` on ${blocks} page${blocks === 1 ? '' : 's'}` : ''}`);
+        exitCode = 1;
+      } else {
+        log('doctest: all blocks type-check');
+      }
     }
-    log('doctest: all blocks type-check');
-    return { exitCode: 0, checked, skipped, errors };
+
+    const failures = [];
+    let ran = 0;
+    let ranTypeScript = 0;
+    if (units.length > 0) {
+      const { startTestEmulator } = await import('@sigil/emulator/testing');
+      const results = await runUnits(units, {
+        repo,
+        work: execWork,
+        concurrency,
+        // Named as `sigil emulator start` names its organization, so results the pages state match.
+        startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
+      });
+      for (const [index, unitResults] of results.entries()) {
+        for (const { block, failure, notReached } of unitResults) {
+          ran++;
+          if (!isShell(block.lang)) ranTypeScript++;
+          const where = `${block.display}:${block.line}`;
+          if (notReached) {
+            failures.push(where);
+            error(`FAIL ${where} - not run: an earlier block of ${units[index].label} failed`);
+          } else if (failure) {
+            failures.push(where);
+            error(`FAIL ${where} - ${failure.replace(/\n/g, '\n    ')}`);
+          } else {
+            log(`ran ${where}`);
+          }
+        }
+      }
+      if (failures.length) {
+        error(`doctest: ${failures.length} example${failures.length === 1 ? '' : 's'} failed to run`);
+        exitCode = 1;
+      }
+      log(`doctest: ran ${ran} example${ran === 1 ? '' : 's'} in ${units.length} unit${units.length === 1 ? '' : 's'} (one emulator each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    log(summary({ run: ran, typeChecked: checked - ranTypeScript, skipped }));
+    return { exitCode, checked, skipped, ran, notRun, errors, failures };
   } finally {
-    if (keep) log(`doctest: generated modules kept in ${work}`);
-    else rmSync(work, { recursive: true, force: true });
+    if (keep) error(`doctest: generated files kept in ${work} and ${execWork}`);
+    else {
+      rmSync(work, { recursive: true, force: true });
+      rmSync(execWork, { recursive: true, force: true });
+    }
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { dir: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string', multiple: true },
+      keep: { type: 'boolean' },
+      'no-run': { type: 'boolean' },
+      filter: { type: 'string' },
+      concurrency: { type: 'string' },
+    },
+  });
   const dirs = values.dir ?? [join(repo, 'website/docs'), join(repo, 'website/src/pages')];
-  const { exitCode } = await run({ dirs, keep: values.keep ?? false });
+  const concurrency = values.concurrency === undefined ? Math.max(2, availableParallelism()) : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1 (got "${values.concurrency}")`);
+  const { exitCode } = await run({ dirs, keep: values.keep ?? false, execute: !values['no-run'], filter: values.filter, concurrency });
   process.exitCode = exitCode;
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute } from './execute.mjs';
 import { extractBlocks, skipInfo } from './run.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
@@ -41,10 +42,98 @@ describe('doctest run.mjs', () => {
         '  skipped scripts/doctest/fixtures/clean/only.mdx:7',
         'total: 1 checked, 1 skipped in 1 page',
         'doctest: all blocks type-check',
+        'examples: 0 run, 1 type-checked only, 1 skipped',
         '',
       ].join('\n'),
     );
   }, 60_000);
+});
+
+describe('doctest run.mjs running examples against the emulator', () => {
+  it('runs a passing program, a session that shares a captured value with a bash block, an expected error, and prints skips', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('run'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/run/guide/session.mdx';
+    expect(stdout).toContain(`${page}: 3 checked, 1 skipped\n  skipped ${page}:44 (starts a server that never exits)\n`);
+    for (const line of [7, 16, 28, 38]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout).toMatch(/doctest: ran 4 examples in 3 units \(one emulator each\)/);
+    // Exactly one summary line, and it is the last.
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 4 run, 0 type-checked only, 1 skipped');
+    expect(stdout.match(/^examples: /gm)).toHaveLength(1);
+  }, 120_000);
+
+  it('fails on a wrong stated result and an API error, does not run the rest of a failed session, and wants a reason for skip-run', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('run-failing'));
+    expect(code).toBe(1);
+    const page = 'scripts/doctest/fixtures/run-failing/wrong.md';
+    expect(stderr).toContain(`${page}:22 - skip-run needs a reason`);
+    expect(stderr).toContain(`FAIL ${page}:5 - output does not match /^admin$/:\n    root\n`);
+    expect(stderr).toMatch(new RegExp(`FAIL ${page}:14 - exited with 1:\n.*HTTP 404.*\(code 5\)`));
+    expect(stderr).toContain(`FAIL ${page}:18 - not run: an earlier block of ${page} session "s" failed`);
+    expect(stderr).toContain('doctest: 3 examples failed to run');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 3 run, 1 type-checked only, 0 skipped');
+  }, 120_000);
+
+  it('type-checks without running under --no-run', async () => {
+    const { code, stdout } = await doctest('--dir', fixture('run'), '--no-run');
+    expect(code).toBe(0);
+    expect(stdout).toContain('(running disabled (--no-run))');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run, 3 type-checked only, 1 skipped');
+  }, 60_000);
+});
+
+describe('info strings of running blocks', () => {
+  it('reads quoted, unquoted and bare attributes', () => {
+    expect(parseMeta('title="a b.ts" run expect-error-code=7').attributes).toEqual([
+      { key: 'title', value: 'a b.ts' },
+      { key: 'run', value: undefined },
+      { key: 'expect-error-code', value: '7' },
+    ]);
+  });
+
+  it('turns markers into a spec and reports malformed ones', () => {
+    const spec = runSpec('session="q" capture="id=/wallet (\\S+)/" replace="<ID>=>id" expect-output="done"');
+    expect(spec).toMatchObject({ run: true, session: 'q', replaces: [{ text: '<ID>', name: 'id' }], errors: [] });
+    expect(spec.captures[0]!.regex.exec('wallet abc')![1]).toBe('abc');
+    expect(runSpec('title="x.ts"').run).toBe(false);
+    expect(runSpec('skip-run reason="needs a browser"').skipRun).toEqual({ reason: 'needs a browser' });
+    expect(runSpec('capture="nope" expect-error-code=x replace="a"').errors).toHaveLength(3);
+  });
+
+  it('swaps the page placeholders and named values into the code', () => {
+    const values = { organizationId: 'org-9', baseUrl: 'http://127.0.0.1:1', address: '0xabc' };
+    const code = 'curl https://api.sigil.example/x -d \'{"organizationId":"f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60","a":"0x1"}\'';
+    expect(substitute(code, runSpec('replace="0x1=>address"'), values)).toEqual({
+      code: 'curl http://127.0.0.1:1/x -d \'{"organizationId":"org-9","a":"0xabc"}\'',
+      missing: [],
+    });
+    expect(substitute('x', runSpec('replace="x=>nothing"'), values).missing).toEqual(['nothing']);
+  });
+
+  it('reads the export lines a program prints for the reader to run', () => {
+    expect(exportsIn('policy p1\nexport HOT_KEY_ID=k-1\nexport OPS_TAG_ID="t 2"\n  export NOT_AT_START=x\n')).toEqual({ HOT_KEY_ID: 'k-1', OPS_TAG_ID: 't 2' });
+    expect(runSpec('session="s" env-from-output').envFromOutput).toBe(true);
+  });
+
+  it('counts only shell blocks whose commands call sigil or curl', () => {
+    expect(callsApi('sigil request --path /x')).toBe(true);
+    expect(callsApi('SIGIL_BASE_URL=x sigil whoami')).toBe(true);
+    expect(callsApi('curl -s https://x')).toBe(true);
+    expect(callsApi('npm install @sigil/cli')).toBe(false);
+    expect(callsApi('echo sigil')).toBe(false);
+  });
+
+  it('judges exit codes, stated output and expected error codes', () => {
+    const ok = { code: 0, stdout: 'status ACTIVITY_STATUS_COMPLETED', stderr: '', timedOut: false };
+    expect(judge(ok, runSpec('expect-output="COMPLETED"'))).toBeUndefined();
+    expect(judge(ok, runSpec('expect-output="FAILED"'))).toMatch(/does not match/);
+    expect(judge(ok, runSpec('expect-error-code=7'))).toMatch(/expected to fail with code 7, but it succeeded/);
+    const refused = { code: 1, stdout: '', stderr: "SigilRequestError: no policy allows this\n  code: 7,\n", timedOut: false };
+    expect(judge(refused, runSpec('expect-error-code=7'))).toBeUndefined();
+    expect(judge(refused, runSpec('expect-error-code=16'))).toMatch(/expected error code 16/);
+    expect(judge({ ...ok, timedOut: true }, runSpec(''))).toMatch(/did not finish within 30 s/);
+  });
 });
 
 describe('extractBlocks / skipInfo', () => {

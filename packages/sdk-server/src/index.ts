@@ -1,5 +1,6 @@
 export { createServerClient } from './client.js';
 export type { ServerClientConfig } from './client.js';
+export { ServerClientConfigError } from './environment.js';
 export {
   SigilClient,
   SigilRequestError,

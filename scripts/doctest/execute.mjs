@@ -1,0 +1,282 @@
+// Runs documentation examples against a fresh emulator: TypeScript blocks with tsx, shell blocks with bash.
+// run.mjs decides which blocks run (see README.md); this module groups them into units (one page session, or
+// one lone block), gives each unit its own emulator and folder, and checks what the info string asserts.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The example organization ID the pages use; a running block gets the emulator's instead. */
+export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
+/** The API host the pages use; a running block calls the emulator instead. */
+export const EXAMPLE_BASE_URL = 'https://api.sigil.example';
+/** The key file name the pages use; each unit's folder holds the emulator root user's key under this name. */
+export const KEY_FILE_NAME = 'sigil-api-key.json';
+export const BLOCK_TIMEOUT_MS = 30_000;
+
+const SHELL_LANGS = new Set(['bash', 'sh', 'shell']);
+export const isShell = (lang) => SHELL_LANGS.has(lang);
+
+/** True for a shell block that calls the API: a command line that starts with `sigil` or `curl`. */
+export function callsApi(code) {
+  return /^\s*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:sigil|curl)\s/m.test(code);
+}
+
+/** Reads `key="value"`, `key='value'`, `key=value` and bare `flag` words of an info string; keys may repeat. */
+export function parseMeta(meta) {
+  const attributes = [];
+  const pattern = /([A-Za-z][\w-]*)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g;
+  let match;
+  while ((match = pattern.exec(meta))) {
+    const value = match[2] ?? match[3] ?? match[4];
+    attributes.push({ key: match[1], value });
+  }
+  const all = (key) => attributes.filter((a) => a.key === key).map((a) => a.value ?? '');
+  const first = (key) => attributes.find((a) => a.key === key);
+  return { attributes, all, first, has: (key) => Boolean(first(key)) };
+}
+
+/**
+ * What an info string asks of a running block. Errors (a malformed capture or replace) are returned, not thrown,
+ * so the page's line can be named.
+ */
+export function runSpec(meta) {
+  const m = parseMeta(meta);
+  const errors = [];
+  const skipRun = m.first('skip-run');
+  const reason = m.first('reason')?.value;
+  const session = m.first('session')?.value;
+  const captures = m.all('capture').map((text) => {
+    const at = text.indexOf('=');
+    const name = text.slice(0, at);
+    let source = text.slice(at + 1);
+    if (at <= 0 || !/^[A-Za-z]\w*$/.test(name)) {
+      errors.push(`capture="${text}": write capture="name=regex" (a name, then a regex whose first group is the value)`);
+      return undefined;
+    }
+    if (source.startsWith('/') && source.endsWith('/') && source.length > 1) source = source.slice(1, -1);
+    try {
+      return { name, regex: new RegExp(source, 'm') };
+    } catch (error) {
+      errors.push(`capture="${text}": ${error.message}`);
+      return undefined;
+    }
+  });
+  const replaces = m.all('replace').map((text) => {
+    const at = text.lastIndexOf('=>');
+    if (at <= 0) {
+      errors.push(`replace="${text}": write replace="text on the page=>name"`);
+      return undefined;
+    }
+    return { text: text.slice(0, at), name: text.slice(at + 2) };
+  });
+  let expectOutput;
+  const expectText = m.first('expect-output')?.value;
+  if (expectText !== undefined) {
+    try {
+      expectOutput = new RegExp(expectText, 'm');
+    } catch (error) {
+      errors.push(`expect-output="${expectText}": ${error.message}`);
+    }
+  }
+  const codeText = m.first('expect-error-code')?.value;
+  const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
+  if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
+  return {
+    run: m.has('run') || session !== undefined,
+    envFromOutput: m.has('env-from-output'),
+    skipRun: skipRun ? { reason } : undefined,
+    session,
+    captures: captures.filter(Boolean),
+    replaces: replaces.filter(Boolean),
+    expectOutput,
+    expectErrorCode,
+    errors,
+  };
+}
+
+/** The page's placeholders swapped for the unit's values: the conventional ones, then the block's `replace`s. */
+export function substitute(code, spec, values) {
+  let out = code.split(EXAMPLE_ORGANIZATION_ID).join(values.organizationId).split(EXAMPLE_BASE_URL).join(values.baseUrl);
+  const missing = [];
+  for (const { text, name } of spec.replaces) {
+    if (values[name] === undefined) missing.push(name);
+    else out = out.split(text).join(values[name]);
+  }
+  return { code: out, missing };
+}
+
+function spawnWithTimeout(command, args, options, timeoutMs) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // The whole group: tsx starts a second node process.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? 1, stdout, stderr, timedOut });
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolvePromise({ code: 1, stdout, stderr: stderr + String(error), timedOut });
+    });
+  });
+}
+
+const errorCodePattern = (code) => new RegExp(`\\bcode"?:?\\s+${code}\\b`);
+
+/** Checks a finished block against its spec; returns the failure message or undefined. */
+export function judge(result, spec) {
+  const tail = (text) => text.trim().split('\n').slice(-15).join('\n');
+  if (result.timedOut) return `did not finish within ${BLOCK_TIMEOUT_MS / 1000} s`;
+  if (spec.expectErrorCode !== undefined) {
+    if (result.code === 0) return `expected to fail with code ${spec.expectErrorCode}, but it succeeded:\n${tail(result.stdout)}`;
+    if (!errorCodePattern(spec.expectErrorCode).test(result.stderr + result.stdout)) {
+      return `expected error code ${spec.expectErrorCode}, got:\n${tail(result.stderr || result.stdout)}`;
+    }
+    return undefined;
+  }
+  if (result.code !== 0) return `exited with ${result.code}:\n${tail(result.stderr || result.stdout)}`;
+  if (spec.expectOutput && !spec.expectOutput.test(result.stdout)) {
+    return `output does not match /${spec.expectOutput.source}/:\n${tail(result.stdout) || '(no output)'}`;
+  }
+  return undefined;
+}
+
+// Stop at the first failing command, and make curl fail on an HTTP error as the SDK and the CLI do (plain curl
+// exits 0 on a 4xx answer, which would let a refused request pass); the answer's body is still printed.
+const SHELL_PREAMBLE = `set -eo pipefail
+curl() { command curl --silent --show-error --fail-with-body "$@"; }
+`;
+
+/** The `export NAME=value` lines of a program's output, as variables (quotes around the value removed). */
+export function exportsIn(output) {
+  const found = {};
+  for (const match of output.matchAll(/^export ([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)) {
+    found[match[1]] = match[2].trim().replace(/^(["'])(.*)\1$/, '$2');
+  }
+  return found;
+}
+
+function parseEnvDump(text) {
+  const env = {};
+  for (const entry of text.split('\0')) {
+    const at = entry.indexOf('=');
+    if (at > 0) env[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return env;
+}
+
+// Shell variables that change on their own and must not leak from one block into the next.
+const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
+
+/**
+ * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
+ * later blocks depend on it); they are reported as not reached.
+ */
+export async function runUnit(unit, { repo, work, startEmulator }) {
+  const dir = join(work, unit.id);
+  mkdirSync(dir, { recursive: true });
+  const emulator = await startEmulator();
+  const results = [];
+  try {
+    const keyFile = join(dir, KEY_FILE_NAME);
+    writeFileSync(keyFile, JSON.stringify(emulator.rootKeys, null, 2) + '\n', { mode: 0o600 });
+    const values = {
+      organizationId: emulator.organizationId,
+      userId: emulator.rootUserId,
+      baseUrl: emulator.url,
+      keyFile,
+      publicKey: emulator.rootKeys.publicKey,
+      privateKey: emulator.rootKeys.privateKey,
+    };
+    // The variables the Local development page tells a reader to set.
+    let env = {
+      ...process.env,
+      PATH: `${join(repo, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+      SIGIL_BASE_URL: emulator.url,
+      SIGIL_API_KEY_FILE: keyFile,
+      SIGIL_ORGANIZATION_ID: emulator.organizationId,
+      SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey,
+      SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
+      NO_COLOR: '1',
+    };
+    const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
+    for (let i = 0; i < unit.blocks.length; i++) {
+      const block = unit.blocks[i];
+      const { code, missing } = substitute(block.code, block.spec, values);
+      if (missing.length) {
+        results.push({ block, failure: `replace names ${missing.join(', ')}, which no earlier block captured and the session does not define` });
+        break;
+      }
+      let result;
+      if (isShell(block.lang)) {
+        const script = join(dir, `block${i + 1}_L${block.line}.sh`);
+        const envOut = join(dir, `block${i + 1}.env`);
+        writeFileSync(script, `${SHELL_PREAMBLE}${code}\nenv -0 > "$DOCTEST_ENV_OUT"\n`);
+        result = await spawnWithTimeout('bash', [script], { cwd: dir, env: { ...env, DOCTEST_ENV_OUT: envOut } }, BLOCK_TIMEOUT_MS);
+        if (result.code === 0) {
+          // Exports carry over to the next blocks of the session, as in the reader's terminal.
+          try {
+            const after = parseEnvDump(readFileSync(envOut, 'utf8'));
+            for (const name of VOLATILE) delete after[name];
+            env = { ...env, ...after };
+          } catch {
+            // The block exited early on purpose (exit 0 before the end): nothing to carry over.
+          }
+        }
+      } else {
+        const file = join(dir, `block${i + 1}_L${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`);
+        writeFileSync(file, `${code}\nexport {};\n`);
+        result = await spawnWithTimeout(process.execPath, [tsx, file], { cwd: dir, env }, BLOCK_TIMEOUT_MS);
+      }
+      const failure = judge(result, block.spec);
+      if (!failure) {
+        for (const { name, regex } of block.spec.captures) {
+          const found = regex.exec(result.stdout);
+          if (found) values[name] = found[1] ?? found[0];
+        }
+        // The page tells the reader to run the `export` lines the program printed.
+        if (block.spec.envFromOutput) env = { ...env, ...exportsIn(result.stdout) };
+        const lost = block.spec.captures.filter((c) => values[c.name] === undefined).map((c) => c.name);
+        if (lost.length) {
+          results.push({ block, failure: `capture ${lost.join(', ')} found nothing in the output:\n${result.stdout.trim().split('\n').slice(-10).join('\n')}` });
+          break;
+        }
+      }
+      results.push({ block, failure });
+      if (failure) break;
+    }
+  } finally {
+    await emulator.close();
+  }
+  const reached = new Set(results.map((r) => r.block));
+  for (const block of unit.blocks) if (!reached.has(block)) results.push({ block, failure: undefined, notReached: true });
+  return results;
+}
+
+/** Runs units `concurrency` at a time; results in unit order. */
+export async function runUnits(units, options) {
+  const out = new Array(units.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < units.length) {
+      const index = next++;
+      out[index] = await runUnit(units[index], options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, units.length) }, worker));
+  return out;
+}
+
+export const resolveRepo = (here) => resolve(here, '../..');
