@@ -27,3 +27,13 @@ export { waitForActivity } from './wait.js';
 export type { ActivityOutcome, ActivityLike, ActivityPoller, WaitForActivityOptions, WaitForActivityResult } from './wait.js';
 export type { Stamper, StampResult } from './stamper.js';
 export type { components, operations, paths } from '@sigil/api-spec';
+export {
+  BundleError,
+  decryptBundle,
+  decryptCredentialBundle,
+  decryptExportBundle,
+  encryptImportBundle,
+  generateTargetKeyPair,
+  verifyImportBundle,
+} from './bundles.js';
+export type { DecryptedCredential, EncryptImportBundleInput, ImportBundleData, SecretKind, TargetKeyPair } from './bundles.js';
