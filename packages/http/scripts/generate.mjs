@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const RESERVED = new Set([
   'constructor', 'request', 'query', 'submit', 'send', 'submitMaybeWait', 'stampRoute', 'stamp', 'baseUrl', 'organizationId', 'stamper',
-  'readOnlySession', 'useReadOnlySession', 'startReadOnlySession',
+  'readOnlySession', 'useReadOnlySession', 'startReadOnlySession', 'withOptions',
 ]);
 
 export function generateClient(doc, { typesModule = '@sigil/api-spec', baseModule = '../base-client.js' } = {}) {

@@ -104,8 +104,10 @@ export class SigilBaseClient {
   #session: ReadOnlySession | undefined;
   readonly #autoSession: boolean;
   #pendingSession: Promise<ReadOnlySession> | undefined;
+  readonly #config: SigilClientConfig;
 
   constructor(config: SigilClientConfig) {
+    this.#config = config;
     const { baseUrl = DEFAULT_BASE_URL, organizationId, stamper, fetch: fetchImpl, readOnlySession } = config;
     if (!stamper && (readOnlySession === undefined || readOnlySession === 'auto')) {
       throw new TypeError('SigilClient needs a stamper, or a read-only session token for a client that only sends queries');
@@ -120,6 +122,17 @@ export class SigilBaseClient {
     this.#now = config.now ?? Date.now;
     this.#autoSession = readOnlySession === 'auto';
     this.#session = readOnlySession === 'auto' ? undefined : readOnlySession;
+  }
+
+  /**
+   * A new client of the same class with the same settings but `overrides` (another stamper, another
+   * organization); the read-only session is not carried over unless `overrides` names one.
+   */
+  withOptions(overrides: Partial<SigilClientConfig>): this {
+    const { readOnlySession, ...rest } = this.#config;
+    const config: SigilClientConfig = { ...rest, ...(readOnlySession === 'auto' ? { readOnlySession } : {}), ...overrides };
+    const Client = this.constructor as new (config: SigilClientConfig) => this;
+    return new Client(config);
   }
 
   /** The read-only session queries use, while it is valid. */

@@ -37,3 +37,5 @@ export {
   verifyImportBundle,
 } from './bundles.js';
 export type { DecryptedCredential, EncryptImportBundleInput, ImportBundleData, SecretKind, TargetKeyPair } from './bundles.js';
+export { startReadWriteSession } from './sessions.js';
+export type { ReadWriteSession, ReadWriteSessionOptions } from './sessions.js';
