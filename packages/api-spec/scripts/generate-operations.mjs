@@ -107,6 +107,8 @@ export interface ErrorCodeInfo {
   readonly httpStatus: number;
   /** Whether retrying the same request later can succeed. */
   readonly retryable: boolean;
+  /** Whether a submission refused with this code created no activity, so sending it again cannot act twice. */
+  readonly submissionRetryable: boolean;
   readonly description: string;
 }
 

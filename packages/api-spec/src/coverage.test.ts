@@ -402,6 +402,17 @@ describe('coverage of the product specification', () => {
     }
   });
 
+  it('marks a code safe to resubmit only when it is retryable and answered before an activity exists', () => {
+    const codes = doc['x-error-codes'] as { code: number; retryable: boolean; submissionRetryable: boolean }[];
+    for (const entry of codes) {
+      expect(typeof entry.submissionRetryable, String(entry.code)).toBe('boolean');
+      if (entry.submissionRetryable) expect(entry.retryable, String(entry.code)).toBe(true);
+    }
+    expect(codes.filter((c) => c.retryable).map((c) => c.code)).toEqual([4, 8, 10, 14]);
+    // 4 (DEADLINE_EXCEEDED) may leave an activity behind, so only 8, 10 and 14 are safe for submissions.
+    expect(codes.filter((c) => c.submissionRetryable).map((c) => c.code)).toEqual([8, 10, 14]);
+  });
+
   it('lists every limit in x-limits with a definite value', () => {
     const limits = doc['x-limits'] as { id: string; name: string; value: number | number[]; unit: string; appliesTo: string[]; description: string }[];
     const byId = new Map(limits.map((l) => [l.id, l]));

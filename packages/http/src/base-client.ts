@@ -1,25 +1,56 @@
-import { SigilRequestError, STATUS_CODE_UNKNOWN } from './errors.js';
+import { SigilError } from './errors.js';
 import type { Stamper } from './stamper.js';
+import { DEFAULT_TIMEOUT_MS, exchange, type RequestOptions, type RetryOptions } from './transport.js';
+import { waitForActivity, type ActivityLike, type WaitForActivityOptions, type WaitForActivityResult } from './wait.js';
 
 export const DEFAULT_BASE_URL = 'https://api.sigil.example';
+
+/** A read-only session token from `create_read_only_session`, sent as `X-Session` with queries. */
+export interface ReadOnlySession {
+  /** The token (`result.createReadOnlySessionResult.session`). */
+  session: string;
+  /** When it ends, in milliseconds since the epoch (`sessionExpiry` is seconds). Omit when unknown. */
+  expiresAtMs?: number;
+}
 
 export interface SigilClientConfig {
   /** Default `https://api.sigil.example`. */
   baseUrl?: string;
   /** Used whenever a call does not name an organization itself. */
   organizationId: string;
-  /** Authenticates every request, e.g. `new ApiKeyStamper(...)` or `new WebauthnStamper(...)`. */
-  stamper: Stamper;
+  /**
+   * Authenticates requests, e.g. `new ApiKeyStamper(...)` or `new WebauthnStamper(...)`. Optional only
+   * for a client that holds a read-only session and sends queries alone.
+   */
+  stamper?: Stamper;
+  /**
+   * Queries carry this token as `X-Session` instead of a stamp (submissions never do). `'auto'`: the
+   * client creates one with its stamper on its first query and again when it expires, so a passkey client
+   * prompts once an hour instead of on every query and every poll.
+   */
+  readOnlySession?: ReadOnlySession | 'auto';
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
+  /** Milliseconds one attempt may take before it fails with code 4 (DEADLINE_EXCEEDED). Default 30000; 0 waits for ever. */
+  timeoutMs?: number;
+  /** Retries of retryable failures (default 3, with exponential backoff and full jitter); `false` sends once. */
+  retry?: RetryOptions | false;
+  /** Clock for session expiry, in milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** Per-call overrides for submissions. */
-export interface SubmitOptions {
+export interface SubmitOptions extends RequestOptions {
   /** The organization the activity runs in; defaults to the client's (set it for sub-organizations). */
   organizationId?: string;
-  /** Milliseconds since the epoch; defaults to now. */
+  /** Milliseconds since the epoch; defaults to now (and to a fresh now on each retry). */
   timestampMs?: string | number;
+}
+
+/** Submit and poll in one call: the method resolves to `waitForActivity`'s `{outcome, activity}`. */
+export interface SubmitAndWaitOptions extends SubmitOptions {
+  /** `true`, or the options `waitForActivity` takes (`timeoutMs` there is the wait's own limit). */
+  wait: true | Omit<WaitForActivityOptions, 'organizationId' | 'signal'>;
 }
 
 /** The request envelope every submission sends. */
@@ -30,69 +61,235 @@ export interface SubmissionEnvelope<P = unknown> {
   parameters: P;
 }
 
+/** A request stamped and ready to send, as `stamp()` returns it (for a backend to forward, for instance). */
+export interface StampedRequest {
+  url: string;
+  method: 'POST';
+  /** The exact JSON the stamp covers; send it unchanged. */
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** How the generated methods describe their operation to the base client. */
+export interface OperationRoute {
+  path: string;
+  kind: 'query' | 'submission';
+  /** Queries: whether the body has `organizationId` (the client fills in its own). */
+  takesOrganizationId?: boolean;
+  /** Queries: whether the document lets `X-Session` authenticate it. */
+  acceptsSession?: boolean;
+  /** Submissions: the envelope's `type`. */
+  activityType?: string;
+}
+
+/** Options of `stamp()`: the submission envelope's overrides, for a submission. */
+export type StampOptions = Pick<SubmitOptions, 'organizationId' | 'timestampMs'>;
+
+function unauthenticated(path: string, message: string): SigilError {
+  return new SigilError({ status: undefined, code: 16, path, details: [], message });
+}
+
 /**
- * Stamping, posting and error mapping shared by every generated method.
+ * Stamping, posting, retries and error mapping shared by every generated method.
  * `SigilClient` (generated from the OpenAPI document) adds one typed method per call.
  */
 export class SigilBaseClient {
   readonly baseUrl: string;
   readonly organizationId: string;
-  readonly stamper: Stamper;
+  readonly stamper: Stamper | undefined;
   readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryOptions | false;
+  readonly #now: () => number;
+  #session: ReadOnlySession | undefined;
+  readonly #autoSession: boolean;
+  #pendingSession: Promise<ReadOnlySession> | undefined;
+  readonly #config: SigilClientConfig;
 
-  constructor({ baseUrl = DEFAULT_BASE_URL, organizationId, stamper, fetch: fetchImpl }: SigilClientConfig) {
+  constructor(config: SigilClientConfig) {
+    this.#config = config;
+    const { baseUrl = DEFAULT_BASE_URL, organizationId, stamper, fetch: fetchImpl, readOnlySession } = config;
+    if (!stamper && (readOnlySession === undefined || readOnlySession === 'auto')) {
+      throw new TypeError('SigilClient needs a stamper, or a read-only session token for a client that only sends queries');
+    }
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.organizationId = organizationId;
     this.stamper = stamper;
     // Bound so that a browser's window.fetch is not called with the client as `this`.
     this.#fetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    this.#timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#retry = config.retry ?? {};
+    this.#now = config.now ?? Date.now;
+    this.#autoSession = readOnlySession === 'auto';
+    this.#session = readOnlySession === 'auto' ? undefined : readOnlySession;
   }
 
   /**
-   * Stamps `body` (serialized once; the stamp covers that exact string), POSTs it to `baseUrl + path`
-   * and returns the parsed JSON answer. Non-2xx answers throw `SigilRequestError`.
+   * A new client of the same class with the same settings but `overrides` (another stamper, another
+   * organization); the read-only session is not carried over unless `overrides` names one.
    */
-  async request<T>(path: string, body: unknown): Promise<T> {
-    const json = JSON.stringify(body);
-    const { stampHeaderName, stampHeaderValue } = await this.stamper.stamp(json);
-    const response = await this.#fetch(this.baseUrl + path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [stampHeaderName]: stampHeaderValue },
-      body: json,
-    });
-    const text = await response.text();
-    if (!response.ok) throw SigilRequestError.fromResponse(response.status, path, text);
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new SigilRequestError({
-        status: response.status,
-        path,
-        code: STATUS_CODE_UNKNOWN,
-        message: `Expected a JSON answer from ${path}, got: ${text.slice(0, 200)}`,
+  withOptions(overrides: Partial<SigilClientConfig>): this {
+    const { readOnlySession, ...rest } = this.#config;
+    const config: SigilClientConfig = { ...rest, ...(readOnlySession === 'auto' ? { readOnlySession } : {}), ...overrides };
+    const Client = this.constructor as new (config: SigilClientConfig) => this;
+    return new Client(config);
+  }
+
+  /** The read-only session queries use, while it is valid. */
+  get readOnlySession(): ReadOnlySession | undefined {
+    return this.#session && !this.#expired(this.#session) ? this.#session : undefined;
+  }
+
+  /** Sends queries with this token as `X-Session` from now on (`undefined` goes back to stamping them). */
+  useReadOnlySession(session: ReadOnlySession | undefined): void {
+    this.#session = session;
+  }
+
+  /**
+   * Creates a read-only session with the stamper (`create_read_only_session`: one passkey prompt on a
+   * passkey client) and uses it for every later query until it expires.
+   */
+  async startReadOnlySession(options: RequestOptions = {}): Promise<ReadOnlySession> {
+    if (!this.stamper) throw unauthenticated('/public/v1/submit/create_read_only_session', 'Creating a read-only session needs a stamper');
+    const route: OperationRoute = { path: '/public/v1/submit/create_read_only_session', kind: 'submission', activityType: 'ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION' };
+    type SessionActivity = ActivityLike & { result?: { createReadOnlySessionResult?: { session: string; sessionExpiry: string } } };
+    const submitted = await this.submit<SessionActivity>(route, {}, options);
+    // Polled with stamps: the session these polls would use is the one being created.
+    const stampedPoll: OperationRoute = { path: '/public/v1/query/get_activity', kind: 'query', takesOrganizationId: true, acceptsSession: false };
+    const { activity } = await waitForActivity<SessionActivity>(
+      { getActivity: (body) => this.query<{ activity: SessionActivity }>(stampedPoll, body, options) },
+      submitted,
+      options.signal ? { signal: options.signal } : {},
+    );
+    const result = activity.result?.createReadOnlySessionResult;
+    if (!result) {
+      throw new SigilError({
+        status: undefined,
+        code: 2,
+        path: route.path,
         details: [],
+        message: `create_read_only_session ended ${activity.status} without a session`,
       });
     }
+    this.#session = { session: result.session, expiresAtMs: Number(result.sessionExpiry) * 1000 };
+    return this.#session;
   }
 
-  /** Sends a query; fills in the client's `organizationId` when the call takes one and `body` has none. */
-  protected query<T>(path: string, body: object | undefined, takesOrganizationId: boolean): Promise<T> {
-    const payload: Record<string, unknown> = { ...(body ?? {}) };
-    if (takesOrganizationId && payload.organizationId === undefined) {
-      return this.request<T>(path, { organizationId: this.organizationId, ...payload });
+  #expired(session: ReadOnlySession): boolean {
+    return session.expiresAtMs !== undefined && this.#now() >= session.expiresAtMs;
+  }
+
+  /** The session for a query, creating one first in `'auto'` mode; undefined to stamp instead. */
+  async #sessionFor(path: string): Promise<ReadOnlySession | undefined> {
+    if (this.#session && !this.#expired(this.#session)) return this.#session;
+    if (this.#autoSession) {
+      // Concurrent queries share one creation (one prompt), and a failed one is not cached.
+      this.#pendingSession ??= this.startReadOnlySession().finally(() => {
+        this.#pendingSession = undefined;
+      });
+      return this.#pendingSession;
     }
-    return this.request<T>(path, payload);
+    if (this.#session) {
+      const expiredAt = new Date(this.#session.expiresAtMs!).toISOString();
+      if (!this.stamper) throw unauthenticated(path, `The read-only session expired at ${expiredAt}; create a new one with create_read_only_session`);
+      // A client with a stamper goes back to stamping its queries.
+      this.#session = undefined;
+    }
+    return undefined;
   }
 
-  /** Wraps `parameters` in the submission envelope, sends it and returns the resulting activity. */
-  protected async submit<A>(path: string, type: string, parameters: object | undefined, options: SubmitOptions = {}): Promise<A> {
-    const envelope: SubmissionEnvelope = {
-      type,
-      timestampMs: String(options.timestampMs ?? Date.now()),
+  async #headersFor(route: OperationRoute, body: string): Promise<Record<string, string>> {
+    if (route.kind === 'query' && route.acceptsSession !== false) {
+      const session = await this.#sessionFor(route.path);
+      if (session) return { 'Content-Type': 'application/json', 'X-Session': session.session };
+    }
+    if (!this.stamper) {
+      // Refused here, before sending: the API never accepts X-Session on a submission.
+      throw unauthenticated(
+        route.path,
+        `${route.path} needs a stamp: this client holds only a read-only session, which the API accepts on queries alone`,
+      );
+    }
+    const { stampHeaderName, stampHeaderValue } = await this.stamper.stamp(body);
+    return { 'Content-Type': 'application/json', [stampHeaderName]: stampHeaderValue };
+  }
+
+  #queryBody(route: OperationRoute, body: object | undefined): Record<string, unknown> {
+    const payload: Record<string, unknown> = { ...(body ?? {}) };
+    if (route.takesOrganizationId && payload.organizationId === undefined) return { organizationId: this.organizationId, ...payload };
+    return payload;
+  }
+
+  #envelope(route: OperationRoute, parameters: object | undefined, options: StampOptions): SubmissionEnvelope {
+    return {
+      type: route.activityType!,
+      timestampMs: String(options.timestampMs ?? this.#now()),
       organizationId: options.organizationId ?? this.organizationId,
       parameters: parameters ?? {},
     };
-    const { activity } = await this.request<{ activity: A }>(path, envelope);
+  }
+
+  /**
+   * POSTs `body` to `baseUrl + route.path` (serialized once per attempt; the stamp covers that exact string)
+   * and returns the parsed JSON answer. Failures throw `SigilError`.
+   */
+  protected send<T>(route: OperationRoute, makeBody: () => unknown, options: RequestOptions = {}): Promise<T> {
+    return exchange<T>({
+      fetch: this.#fetch,
+      url: this.baseUrl + route.path,
+      path: route.path,
+      kind: route.kind,
+      timeoutMs: options.timeoutMs ?? this.#timeoutMs,
+      retry: options.retry ?? this.#retry,
+      signal: options.signal,
+      prepare: async () => {
+        const body = JSON.stringify(makeBody());
+        return { body, headers: await this.#headersFor(route, body) };
+      },
+    });
+  }
+
+  /** Stamps and POSTs a raw body to a query path (no envelope); for calls the generated methods do not cover. */
+  request<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const kind = path.includes('/submit/') ? 'submission' : 'query';
+    return this.send<T>({ path, kind }, () => body, options);
+  }
+
+  /** Sends a query; fills in the client's `organizationId` when the call takes one and `body` has none. */
+  protected query<T>(route: OperationRoute, body: object | undefined, options?: RequestOptions): Promise<T> {
+    return this.send<T>(route, () => this.#queryBody(route, body), options);
+  }
+
+  /** Wraps `parameters` in the submission envelope (a fresh timestamp per attempt), sends it, returns the activity. */
+  protected async submit<A>(route: OperationRoute, parameters: object | undefined, options: SubmitOptions = {}): Promise<A> {
+    const { activity } = await this.send<{ activity: A }>(route, () => this.#envelope(route, parameters, options), options);
     return activity;
+  }
+
+  /** `submit`, then `waitForActivity` on the result when `options.wait` is set. */
+  protected async submitMaybeWait<A extends ActivityLike>(
+    route: OperationRoute,
+    parameters: object | undefined,
+    options: SubmitOptions | SubmitAndWaitOptions | undefined,
+  ): Promise<A | WaitForActivityResult<A>> {
+    const activity = await this.submit<A>(route, parameters, options);
+    if (!options || !('wait' in options) || !options.wait) return activity;
+    const waitOptions = options.wait === true ? {} : options.wait;
+    const poller = this as unknown as { getActivity(body: { activityId: string; organizationId?: string }, options?: RequestOptions): Promise<{ activity: A }> };
+    return waitForActivity<A>(
+      { getActivity: (body) => poller.getActivity(body, { signal: options.signal, retry: options.retry }) },
+      activity,
+      { ...waitOptions, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+  }
+
+  /**
+   * Builds and stamps the request a call would send, without sending it: for a browser that stamps
+   * (with a passkey, say) and a backend that forwards the request to Sigil.
+   */
+  protected async stampRoute(route: OperationRoute, input: object | undefined, options: StampOptions = {}): Promise<StampedRequest> {
+    const payload = route.kind === 'submission' ? this.#envelope(route, input, options) : this.#queryBody(route, input);
+    const body = JSON.stringify(payload);
+    return { url: this.baseUrl + route.path, method: 'POST', body, headers: await this.#headersFor(route, body) };
   }
 }

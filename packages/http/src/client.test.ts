@@ -79,7 +79,8 @@ describe('SigilBaseClient against the emulator', () => {
     const error = await bad.whoami().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SigilRequestError);
     expect(error).toMatchObject({
-      name: 'SigilRequestError',
+      name: 'SigilError',
+      codeName: 'UNAUTHENTICATED',
       status: 401,
       code: 16,
       message: 'X-Stamp signature does not verify against the request body',

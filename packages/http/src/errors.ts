@@ -1,3 +1,7 @@
+import { ERROR_CODES, type SigilErrorCode } from './generated/error-codes.js';
+
+export type { SigilErrorCode };
+
 /** One structured error detail from a Status body; `@type` names its kind. */
 export interface StatusDetail {
   '@type': string;
@@ -14,33 +18,70 @@ export interface SigilStatus {
 /** gRPC-style UNKNOWN, used when a failed response carries no Status body (for example a proxy's HTML page). */
 export const STATUS_CODE_UNKNOWN = 2;
 
+const BY_NUMBER = new Map<number, (typeof ERROR_CODES)[number]>(ERROR_CODES.map((entry) => [entry.code, entry]));
+const BY_NAME = new Map<string, (typeof ERROR_CODES)[number]>(ERROR_CODES.map((entry) => [entry.name, entry]));
+
+/** The name of a numeric code, e.g. `errorCodeName(14) === 'UNAVAILABLE'` (`'UNKNOWN'` for one the document does not list). */
+export function errorCodeName(code: number): SigilErrorCode {
+  return BY_NUMBER.get(code)?.name ?? 'UNKNOWN';
+}
+
 function isStatus(value: unknown): value is SigilStatus {
   if (typeof value !== 'object' || value === null) return false;
   const { code, message, details } = value as Record<string, unknown>;
   return typeof code === 'number' && typeof message === 'string' && (details === undefined || Array.isArray(details));
 }
 
-/** A call that reached Sigil (or something in front of it) and got a non-2xx answer. */
-export class SigilRequestError extends Error {
-  /** HTTP status of the response. */
-  readonly status: number;
-  /** gRPC-style status code from the Status body (2, UNKNOWN, when there was none). */
+export interface SigilErrorInit {
+  /** HTTP status of the answer; undefined when no answer arrived (refused connection, timeout, abort). */
+  status: number | undefined;
+  /** The numeric code from the Status body, or the one that fits a failure without an answer. */
+  code: number | SigilErrorCode;
+  message: string;
+  details: StatusDetail[];
+  path: string;
+  /** The underlying error, for failures without an answer. */
+  cause?: unknown;
+}
+
+/**
+ * Every failed call: an answer that is not 2xx, or no answer at all (refused connection, DNS failure,
+ * timeout, abort). `code` is the number Sigil sent (`7`), as in `activity.failure.code`; `codeName` its
+ * name from the API document (`'PERMISSION_DENIED'`).
+ */
+export class SigilError extends Error {
+  /** HTTP status of the answer; undefined when none arrived. */
+  readonly status: number | undefined;
+  /** The gRPC-style number from the Status body (2, UNKNOWN, when there was none), e.g. `7`. */
   readonly code: number;
+  /** The code's name, e.g. `'PERMISSION_DENIED'`; `'UNKNOWN'` for a number the document does not list. */
+  readonly codeName: SigilErrorCode;
   readonly details: StatusDetail[];
   /** The API path that was called, e.g. `/public/v1/submit/create_wallet`. */
   readonly path: string;
+  /** Whether the API document marks the code retryable (the same request may succeed later). */
+  readonly retryable: boolean;
+  /**
+   * Whether a submission that failed this way is safe to send again: the document's `submissionRetryable`
+   * for an answer, and for no answer only a connection that never opened (nothing was sent).
+   */
+  readonly submissionRetryable: boolean;
 
-  constructor(init: { status: number; code: number; message: string; details: StatusDetail[]; path: string }) {
-    super(init.message);
-    this.name = 'SigilRequestError';
+  constructor(init: SigilErrorInit & { submissionRetryable?: boolean }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'SigilError';
+    const entry = typeof init.code === 'number' ? BY_NUMBER.get(init.code) : BY_NAME.get(init.code);
     this.status = init.status;
-    this.code = init.code;
+    this.code = typeof init.code === 'number' ? init.code : (entry?.code ?? STATUS_CODE_UNKNOWN);
+    this.codeName = entry?.name ?? 'UNKNOWN';
     this.details = init.details;
     this.path = init.path;
+    this.retryable = entry?.retryable ?? false;
+    this.submissionRetryable = init.submissionRetryable ?? entry?.submissionRetryable ?? false;
   }
 
   /** Builds the error from a response body that may or may not be a Status. */
-  static fromResponse(status: number, path: string, bodyText: string): SigilRequestError {
+  static fromResponse(status: number, path: string, bodyText: string): SigilError {
     let parsed: unknown;
     try {
       parsed = JSON.parse(bodyText);
@@ -48,10 +89,10 @@ export class SigilRequestError extends Error {
       parsed = undefined;
     }
     if (isStatus(parsed)) {
-      return new SigilRequestError({ status, path, code: parsed.code, message: parsed.message, details: parsed.details ?? [] });
+      return new SigilError({ status, path, code: parsed.code, message: parsed.message, details: parsed.details ?? [] });
     }
     const excerpt = bodyText.trim().slice(0, 200);
-    return new SigilRequestError({
+    return new SigilError({
       status,
       path,
       code: STATUS_CODE_UNKNOWN,
@@ -59,6 +100,18 @@ export class SigilRequestError extends Error {
       details: [],
     });
   }
+}
+
+/**
+ * The name earlier releases gave `SigilError`; the same class, so `instanceof SigilRequestError` still
+ * matches every failure.
+ */
+export const SigilRequestError = SigilError;
+export type SigilRequestError = SigilError;
+
+/** True for a `SigilError` whose code the API document marks retryable. */
+export function isRetryableError(error: unknown): boolean {
+  return error instanceof SigilError && error.retryable;
 }
 
 /** `waitForActivity` gave up before the activity reached a final state. */

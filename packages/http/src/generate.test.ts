@@ -31,14 +31,24 @@ export async function usage(): Promise<void> {
   await client.whoami({ organizationId: 'other-org' });
   const { activity } = await client.getActivity({ activityId: 'a1' });
   const status: Activity['status'] = activity.status;
-  const created: Activity = await client.createWallet({ walletName: 'w', accounts: [] }, { organizationId: 'sub-org' });
+  const created = await client.createWallet({ walletName: 'w', accounts: [] }, { organizationId: 'sub-org' });
+  const walletId: string | undefined = created.result.createWalletResult?.walletId;
+  // @ts-expect-error a create-wallet activity holds no read-only session result
+  void created.result.createReadOnlySessionResult;
+  const waited = await client.createWallet({ walletName: 'w', accounts: [] }, { wait: true });
+  const final: 'COMPLETED' | 'FAILED' | 'REJECTED' | 'CONSENSUS_NEEDED' = waited.outcome;
+  void waited.activity.result.createWalletResult?.walletId;
+  const stamped = await client.stamp('createWallet', { walletName: 'w', accounts: [] });
+  const sentBody: string = stamped.body;
+  // @ts-expect-error stamp checks the input against the operation
+  await client.stamp('createWallet', { accounts: [] });
   // @ts-expect-error walletName is required
   await client.createWallet({ accounts: [] });
   // @ts-expect-error activityId is required
   await client.getActivity({});
   // @ts-expect-error unknown parameter
   await client.createWallet({ walletName: 'w', accounts: [], bogus: 1 });
-  void name; void status; void created;
+  void name; void status; void created; void walletId; void final; void sentBody;
 }
 `;
 
@@ -76,12 +86,13 @@ describe('generate.mjs against a fixture document', () => {
   it('generates exactly one method per operation, with the right kinds and activity types', async () => {
     const mod = (await import(join(dir, 'client.ts'))) as typeof import('./generated/client.js');
     const methods = Object.getOwnPropertyNames(mod.SigilClient.prototype).filter((name) => name !== 'constructor');
-    expect(methods.sort()).toEqual(['createReadOnlySession', 'createWallet', 'getActivity', 'listVerifiedSuborgs', 'whoami']);
+    expect(methods.sort()).toEqual(['createReadOnlySession', 'createWallet', 'getActivity', 'listVerifiedSuborgs', 'stamp', 'whoami']);
     expect(mod.SIGIL_OPERATIONS.find((op) => op.operationId === 'createWallet')).toEqual({
       operationId: 'createWallet',
       path: '/public/v1/submit/create_wallet',
       kind: 'submission',
       activityType: 'ACTIVITY_TYPE_CREATE_WALLET',
+      resultKey: 'createWalletResult',
     });
   });
 
@@ -126,5 +137,13 @@ describe('generate.mjs against a fixture document', () => {
     const duplicate = structuredClone(doc) as typeof broken;
     duplicate.paths['/public/v1/query/get_activity']!.post.operationId = 'whoami';
     expect(() => generateClient(duplicate)).toThrow(/also used by/);
+
+    const noResult = structuredClone(doc) as typeof broken;
+    delete noResult.paths['/public/v1/submit/create_wallet']!.post['x-sigil-result'];
+    expect(() => generateClient(noResult)).toThrow(/create_wallet: submission needs x-sigil-result/);
+
+    const sessionSubmission = structuredClone(doc) as typeof broken;
+    sessionSubmission.paths['/public/v1/submit/create_wallet']!.post.security = [{ ReadOnlySession: [] }];
+    expect(() => generateClient(sessionSubmission)).toThrow(/cannot accept X-Session/);
   });
 });

@@ -10,6 +10,8 @@ interface OperationObject {
   operationId: string;
   'x-sigil-kind'?: string;
   'x-sigil-activity-type'?: string;
+  'x-sigil-result'?: string;
+  security?: Record<string, unknown>[];
 }
 
 describe('the generated SigilClient', () => {
@@ -21,18 +23,21 @@ describe('the generated SigilClient', () => {
   );
 
   it('has exactly one method per operation of the OpenAPI document', () => {
-    const methods = Object.getOwnPropertyNames(SigilClient.prototype).filter((name) => name !== 'constructor');
+    // `stamp` is the one method that is not an operation: it stamps any of them without sending.
+    const methods = Object.getOwnPropertyNames(SigilClient.prototype).filter((name) => name !== 'constructor' && name !== 'stamp');
     expect(methods.sort()).toEqual(documented.map((op) => op.operationId).sort());
     expect(new Set(methods).size).toBe(methods.length);
   });
 
-  it('lists every operation with its path, kind and activity type', () => {
+  it('lists every operation with its path, kind, activity type, result key and session rule', () => {
     const expected = documented
       .map((op) => ({
         operationId: op.operationId,
         path: op.path,
         kind: op['x-sigil-kind'],
-        ...(op['x-sigil-kind'] === 'submission' ? { activityType: op['x-sigil-activity-type'] } : {}),
+        ...(op['x-sigil-kind'] === 'submission'
+          ? { activityType: op['x-sigil-activity-type'], resultKey: op['x-sigil-result']![0]!.toLowerCase() + op['x-sigil-result']!.slice(1) }
+          : { acceptsSession: (op.security ?? []).some((requirement) => 'ReadOnlySession' in requirement) }),
       }))
       .sort((a, b) => a.operationId.localeCompare(b.operationId));
     expect([...SIGIL_OPERATIONS].sort((a, b) => a.operationId.localeCompare(b.operationId))).toEqual(expected);

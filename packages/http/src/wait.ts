@@ -38,7 +38,7 @@ export interface ActivityLike {
 }
 
 /** Anything with a `getActivity` query, such as `SigilClient`. */
-export interface ActivityPoller<A extends ActivityLike> {
+export interface ActivityPoller<A extends ActivityLike = ActivityLike> {
   getActivity(body: { activityId: string; organizationId?: string }): Promise<{ activity: A }>;
 }
 
@@ -62,9 +62,24 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * `initialDelayMs`, then `factor` times longer each time (capped at `maxDelayMs`) between polls.
  * Pass an activity (as returned by a submission) or its ID. An activity already in a final state is
  * returned without polling. Throws `ActivityTimeoutError` after `timeoutMs`.
+ *
+ * Given the activity a submission method returned, the result keeps that method's type, so
+ * `activity.result.createWalletResult` is known after `client.createWallet(...)`. Polls are queries: a
+ * client with a read-only session (`readOnlySession`) sends them with `X-Session`, so a passkey client
+ * does not prompt for each one.
  */
+export function waitForActivity<A extends ActivityLike>(
+  client: ActivityPoller,
+  activity: A,
+  options?: WaitForActivityOptions,
+): Promise<WaitForActivityResult<A>>;
+export function waitForActivity<P extends ActivityLike>(
+  client: ActivityPoller<P>,
+  activityId: string,
+  options?: WaitForActivityOptions,
+): Promise<WaitForActivityResult<P>>;
 export async function waitForActivity<A extends ActivityLike>(
-  client: ActivityPoller<A>,
+  client: ActivityPoller,
   activityOrId: string | A,
   options: WaitForActivityOptions = {},
 ): Promise<WaitForActivityResult<A>> {
@@ -92,7 +107,8 @@ export async function waitForActivity<A extends ActivityLike>(
     if (signal?.aborted) throw signal.reason;
     if (Date.now() >= deadline) throw new ActivityTimeoutError(activityId, timeoutMs, last);
     const { activity } = await client.getActivity(organizationId ? { activityId, organizationId } : { activityId });
-    last = activity;
+    // The polled activity is the one that was submitted, so its result has the submission's type.
+    last = activity as A;
     mustWait = true;
   }
 }
