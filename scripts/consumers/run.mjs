@@ -6,7 +6,7 @@
 //   5. TypeScript consumers type-checked as CommonJS and as ESM against the published declarations.
 // Run after `npm run build:packages`. Usage: node scripts/consumers/run.mjs
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
@@ -23,6 +23,18 @@ function step(name, run) {
 }
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
+await step('every export of every library has import and require conditions with types', () => {
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'emulator'];
+  for (const name of libraries) {
+    const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string') continue; // a data file such as openapi.json loads the same either way
+      for (const condition of ['import', 'require']) {
+        assert.ok(target[condition]?.types && target[condition]?.default, `@sigil/${name} exports["${subpath}"].${condition} needs types and default`);
+      }
+    }
+  }
+});
 await step('CommonJS consumer (require, no require(esm))', () => {
   assert.equal(node('--no-experimental-require-module', 'cjs-consumer.cjs'), 'cjs: ok');
 });
