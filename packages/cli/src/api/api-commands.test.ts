@@ -9,6 +9,7 @@ import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
 import { OPERATIONS } from '@sigil/api-spec';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../main.js';
 import { buildCatalog, COMMAND_TAGS } from './catalog.js';
 
 const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -25,6 +26,14 @@ function sigil(args: string[], options: { env?: Record<string, string>; cwd?: st
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** Runs the CLI in this process (the API tests make many calls; a process each would cost a second apiece). */
+async function sigilHere(args: string[], env: Record<string, string>): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`), env, fetch: globalThis.fetch });
+  return { code, stdout, stderr };
 }
 
 const schemas = (openapi as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
@@ -93,49 +102,49 @@ describe('sigil API commands against the emulator', { timeout: 60_000 }, () => {
   });
 
   it('--help works for every group and every command', async () => {
-    const top = await sigil(['--help']);
+    const top = await sigilHere(['--help'], {});
     expect(top.code).toBe(0);
     expect(top.stdout).toContain('sigil wallets       <command>  get, list');
     const groups = buildCatalog();
     for (const group of groups) {
-      const help = await sigil([group.name, '--help']);
+      const help = await sigilHere([group.name, '--help'], {});
       expect(help.code, group.name).toBe(0);
       for (const command of group.commands) expect(help.stdout).toContain(`  ${command.name}`);
     }
-    const create = await sigil(['wallets', 'create', '--help']);
+    const create = await sigilHere(['wallets', 'create', '--help'], {});
     expect(create.stdout).toContain('Usage: sigil wallets create --name <string> --accounts <json> [options]');
     expect(create.stdout).toContain('One of: 12, 15, 18, 21, 24.');
-    expect((await sigil(['activities', 'get', '--help'])).stdout).toContain('Usage: sigil activities get <id> [options]');
+    expect((await sigilHere(['activities', 'get', '--help'], {})).stdout).toContain('Usage: sigil activities get <id> [options]');
   });
 
   it('creates a wallet, lists it as a table and as JSON, and reads its activity', async () => {
-    const created = await sigil(['wallets', 'create', '--name', 'Treasury', '--accounts', '[]'], { env });
+    const created = await sigilHere(['wallets', 'create', '--name', 'Treasury', '--accounts', '[]'], env);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^status\s+ACTIVITY_STATUS_COMPLETED$/m);
     const activityId = /^activityId\s+(\S+)$/m.exec(created.stdout)![1]!;
     const walletId = /^result\.walletId\s+(\S+)$/m.exec(created.stdout)![1]!;
 
-    const table = await sigil(['wallets', 'list'], { env });
+    const table = await sigilHere(['wallets', 'list'], env);
     expect(table.stdout.split('\n')[0]).toMatch(/^walletId\s+walletName/);
     expect(table.stdout).toMatch(new RegExp(`^${walletId}\\s+Treasury`, 'm'));
 
-    const json = await sigil(['wallets', 'list', '--json'], { env });
+    const json = await sigilHere(['wallets', 'list', '--json'], env);
     expect(JSON.parse(json.stdout).wallets).toContainEqual(expect.objectContaining({ walletId, walletName: 'Treasury' }));
 
-    const activity = await sigil(['activities', 'get', activityId, '--json'], { env });
+    const activity = await sigilHere(['activities', 'get', activityId, '--json'], env);
     expect(JSON.parse(activity.stdout).activity).toMatchObject({ id: activityId, type: 'ACTIVITY_TYPE_CREATE_WALLET', status: 'ACTIVITY_STATUS_COMPLETED' });
-    const renamed = await sigil(['wallets', 'update', '--id', walletId, '--name', 'Reserve', '--json'], { env });
+    const renamed = await sigilHere(['wallets', 'update', '--id', walletId, '--name', 'Reserve', '--json'], env);
     expect(JSON.parse(renamed.stdout)).toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
-    expect(JSON.parse((await sigil(['wallets', 'get', walletId, '--json'], { env })).stdout).wallet.walletName).toBe('Reserve');
+    expect(JSON.parse((await sigilHere(['wallets', 'get', walletId, '--json'], env)).stdout).wallet.walletName).toBe('Reserve');
   });
 
   it('fills requests from --body, repeated list flags and numbers', async () => {
     const body = JSON.stringify({ walletName: 'From body', accounts: [] });
-    const created = await sigil(['wallets', 'create', '--body', body, '--mnemonic-length', '24', '--json'], { env });
+    const created = await sigilHere(['wallets', 'create', '--body', body, '--mnemonic-length', '24', '--json'], env);
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout).status).toBe('ACTIVITY_STATUS_COMPLETED');
-    const listed = await sigil(['activities', 'list', '--filter-by-type', 'ACTIVITY_TYPE_CREATE_WALLET', '--filter-by-status', 'ACTIVITY_STATUS_COMPLETED', '--json'], { env });
+    const listed = await sigilHere(['activities', 'list', '--filter-by-type', 'ACTIVITY_TYPE_CREATE_WALLET', '--filter-by-status', 'ACTIVITY_STATUS_COMPLETED', '--json'], env);
     const types = new Set((JSON.parse(listed.stdout).activities as Array<{ type: string }>).map((activity) => activity.type));
     expect([...types]).toEqual(['ACTIVITY_TYPE_CREATE_WALLET']);
   });
@@ -151,7 +160,7 @@ describe('sigil API commands against the emulator', { timeout: 60_000 }, () => {
       [['wallets', 'list', '--colour'], "sigil: Unknown option '--colour'"],
     ];
     for (const [args, message] of cases) {
-      const result = await sigil(args, { env });
+      const result = await sigilHere(args, env);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr.startsWith(message), `${args.join(' ')}: ${result.stderr}`).toBe(true);
@@ -159,7 +168,7 @@ describe('sigil API commands against the emulator', { timeout: 60_000 }, () => {
   });
 
   it('reports API errors with the code name from the document, and an unreachable API', async () => {
-    const missing = await sigil(['wallets', 'get', '00000000-0000-4000-8000-000000000000'], { env });
+    const missing = await sigilHere(['wallets', 'get', '00000000-0000-4000-8000-000000000000'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^sigil: The API answered HTTP 404: .+ \(code 5 NOT_FOUND\)\n$/);
     // A port that was free a moment ago: nothing listens there.
@@ -169,7 +178,7 @@ describe('sigil API commands against the emulator', { timeout: 60_000 }, () => {
         server.close(() => resolve(free));
       });
     });
-    const down = await sigil(['wallets', 'list', '--base-url', `http://127.0.0.1:${port}`], { env });
+    const down = await sigilHere(['wallets', 'list', '--base-url', `http://127.0.0.1:${port}`], env);
     expect(down.code).toBe(1);
     expect(down.stderr).toBe(`sigil: Could not reach http://127.0.0.1:${port} (ECONNREFUSED): is the API (or \`sigil emulator start\`) running there? Check --base-url\n`);
   });
