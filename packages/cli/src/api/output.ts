@@ -18,13 +18,16 @@ export function toColumns(rows: Row[]): string {
   return [line(shown), ...rows.map((row) => line(shown.map((key) => cell(row[key]))))].join('\n');
 }
 
+const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * A query's answer: a list of records (`{"wallets": [...]}`) as columns, anything else as a
- * FIELD/VALUE table of dotted paths.
+ * A query's answer: a list of records (`{"wallets": [...]}`) as columns, one record (`{"wallet": {...}}`)
+ * or anything else as a FIELD/VALUE table of dotted paths.
  */
 export function formatQueryResult(answer: unknown): string {
-  if (answer && typeof answer === 'object' && !Array.isArray(answer)) {
-    const entries = Object.entries(answer as Row);
+  if (isRecord(answer)) {
+    const entries = Object.entries(answer);
+    if (entries.length === 1 && isRecord(entries[0]![1])) return toTable(entries[0]![1]);
     const lists = entries.filter(([, value]) => Array.isArray(value) && value.every((item) => item && typeof item === 'object' && !Array.isArray(item)));
     if (lists.length === 1 && entries.every(([, value]) => Array.isArray(value) || isScalar(value))) {
       const [name, rows] = lists[0]!;
