@@ -62,6 +62,12 @@ describe('the API commands come from the document', () => {
     }
   });
 
+  it('matches the command table of the CLI page (website/docs/sdks/cli.mdx)', async () => {
+    const page = await readFile(new URL('../../../../website/docs/sdks/cli.mdx', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `sigil ([a-z-]+)` \| (`[^|]+`) \|$/gm)].map(([, group, commands]) => [group, commands!.split(', ').map((c) => c.slice(1, -1))]);
+    expect(rows).toEqual(groups.map((group) => [group.name, group.commands.map((command) => command.name)]));
+  });
+
   it('names commands and flags after the group noun: wallets create --name, activities get <id>', () => {
     const wallets = groups.find((group) => group.name === 'wallets')!;
     const create = wallets.commands.find((command) => command.name === 'create')!;
