@@ -10,3 +10,7 @@ for (const ws of root.workspaces) {
   console.log(`\n> test ${pkg.name}`);
   execFileSync('npm', ['run', 'test', '--silent', '-w', pkg.name], {stdio: 'inherit'});
 }
+
+// Every library as integrators load it: CommonJS, ESM, bundled for Node and for the browser, and its types.
+console.log('\n> consumers (CommonJS, ESM, bundlers, types)');
+execFileSync(process.execPath, ['scripts/consumers/run.mjs'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from './spec-fixture.test-util.js';
+import { readFileSync } from 'node:fs';
+import { bundledJsonPath, packageRoot } from './spec-fixture.test-util.js';
 
 const configPath = join(packageRoot, 'redocly.yaml');
 
@@ -28,5 +29,26 @@ describe('redocly lint (recommended ruleset, see redocly.yaml)', () => {
     ].join('\n');
     const problems = await lintFromString({ source: broken, absoluteRef: join(packageRoot, 'broken.yaml'), config });
     expect(problems.filter((p) => p.severity === 'error').length).toBeGreaterThan(0);
+  });
+});
+
+// The source lint sees every component file as used because openapi.yaml lists it; only the bundle shows
+// which components nothing reaches. The recommended ruleset's no-unused-components runs here on what ships.
+describe('redocly lint of the published bundle (dist/openapi.json)', () => {
+  const describeProblems = (problems: Awaited<ReturnType<typeof lint>>) =>
+    problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+
+  it('reports no error and no warning, no-unused-components included', async () => {
+    const config = await loadConfig({ configPath });
+    const problems = await lint({ ref: bundledJsonPath, config });
+    expect(describeProblems(problems)).toEqual([]);
+  });
+
+  it('would catch an unused component in the bundle (the check above can fail)', async () => {
+    const config = await loadConfig({ configPath });
+    const doc = JSON.parse(readFileSync(bundledJsonPath, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    doc.components.schemas['NobodyRefersToMe'] = { type: 'object', description: 'Unused.' };
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: join(packageRoot, 'dist', 'unused.json'), config });
+    expect(describeProblems(problems)).toEqual([expect.stringContaining('no-unused-components')]);
   });
 });

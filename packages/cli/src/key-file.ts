@@ -46,3 +46,17 @@ export async function readKeyFile(path: string): Promise<ApiKeyPair> {
   }
   return { publicKey: derived, privateKey: privateKey.toLowerCase() };
 }
+
+/**
+ * Records where a key works next to the key pair, so that API commands need no flag: `sigil emulator start`
+ * calls this with its organization and URL. The key pair itself is left as it was.
+ */
+export async function writeProfileFields(path: string, fields: { organizationId: string; baseUrl: string }): Promise<void> {
+  try {
+    const current = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    await writeFile(path, JSON.stringify({ ...current, ...fields }, null, 2) + '\n', { mode: 0o600 });
+    await chmod(path, 0o600);
+  } catch (error) {
+    throw new CliError(`Cannot record the organization and URL in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}): check its permissions`);
+  }
+}

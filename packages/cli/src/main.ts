@@ -3,13 +3,22 @@ import { emulatorCommand, EMULATOR_USAGE } from './commands/emulator.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { requestCommand, REQUEST_USAGE } from './commands/request.js';
 import { processIo, type Io } from './io.js';
+import { API_GROUPS, groupUsage, runApiCommand } from './api/command.js';
+import { VERSION } from './version.js';
+
+const groupWidth = Math.max(...API_GROUPS.map((group) => group.name.length));
 
 export const USAGE = `sigil: command-line access to the Sigil API (Programmatic key management)
+
+Usage: sigil <command> [options]; sigil <command> --help; sigil --version
 
 Commands:
   sigil keys generate --out <file>     create an API key pair
   sigil request --path <p> --body <b>  send a stamped request
   sigil emulator start                 run a local Sigil API for development
+
+API commands, one per operation of the API document (\`sigil <group> --help\` lists them):
+${API_GROUPS.map((group) => `  sigil ${group.name.padEnd(groupWidth)} <command>  ${group.commands.map((command) => command.name).join(', ')}`).join('\n')}
 
 ${KEYS_USAGE}
 
@@ -28,14 +37,28 @@ export async function run(args: string[], io: Io = processIo()): Promise<number>
         return await requestCommand(rest, io);
       case 'emulator':
         return await emulatorCommand(rest, io);
+      case '--version':
+      case '-v':
+        io.stdout(VERSION);
+        return 0;
       case undefined:
       case 'help':
       case '--help':
       case '-h':
         io.stdout(USAGE);
         return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`Unknown command "${command}": run \`sigil --help\``);
+      default: {
+        const group = API_GROUPS.find((candidate) => candidate.name === command);
+        if (!group) throw new UsageError(`Unknown command "${command}": run \`sigil --help\``);
+        const [name, ...options] = rest;
+        if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+          io.stdout(groupUsage(group));
+          return name === undefined ? 2 : 0;
+        }
+        const apiCommand = group.commands.find((candidate) => candidate.name === name);
+        if (!apiCommand) throw new UsageError(`Unknown command "${command} ${name}": run \`sigil ${command} --help\``);
+        return await runApiCommand(apiCommand, options, io);
+      }
     }
   } catch (error) {
     if (error instanceof CliError) {

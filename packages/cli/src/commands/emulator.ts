@@ -10,6 +10,7 @@ import {
   writeStateFile,
 } from '@sigil/emulator/node';
 import { CliError, UsageError } from '../errors.js';
+import { writeProfileFields } from '../key-file.js';
 import type { Io } from '../io.js';
 import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
 
@@ -135,6 +136,11 @@ async function start(args: string[], io: Io): Promise<number> {
     dispose();
     // Every start failure (port in use, unusable --data or --import) is the user's to fix; say it in one line.
     throw new CliError((error as Error).message);
+  }
+  // The key file becomes the default profile of the API commands (`sigil wallets list` with no flag).
+  if (server.access && 'userId' in server.access) {
+    await writeProfileFields(server.access.keyFile, { organizationId: server.access.organizationId, baseUrl: server.url });
+    io.stdout(`API commands (\`${cliCommand()} wallets list\`) run here by default: ${server.access.keyFile} now names this organization and URL.`);
   }
   const reason = await stopped;
   io.stdout(`Stopping (${reason})…`);

@@ -1,0 +1,58 @@
+// The calls every consumer makes, whatever module system loaded the libraries: each library does one real thing,
+// and the server and browser clients create a wallet in an emulator. `mods` holds the loaded packages by name.
+'use strict';
+const assert = require('node:assert/strict');
+
+async function runScenario(mods, label) {
+  const policy = mods['@sigil/policy'];
+  const verdict = policy.evaluatePolicies(
+    [{ policyName: 'Two approvals above 10 ETH', effect: 'EFFECT_ALLOW',
+       condition: 'eth.tx.value > 10000000000000000000', consensus: 'approvers.count() >= 2' }],
+    { activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION' }, eth: { tx: { to: '0x00', value: '20000000000000000000' } } },
+  );
+  assert.equal(verdict.outcome, 'CONSENSUS_NEEDED', `${label}: @sigil/policy`);
+  assert.throws(() => policy.parse('1 +'), policy.PolicyError, `${label}: PolicyError is the class parse throws`);
+
+  const spec = mods['@sigil/api-spec'];
+  assert.ok(Object.keys(spec.OPERATIONS).length > 50, `${label}: @sigil/api-spec OPERATIONS`);
+  assert.ok(mods['@sigil/api-spec/openapi.json'].paths['/public/v1/query/whoami'], `${label}: @sigil/api-spec/openapi.json`);
+
+  const { bytesToBase64url, base64urlToBytes } = mods['@sigil/webauthn-stamper'];
+  assert.deepEqual([...base64urlToBytes(bytesToBase64url(new Uint8Array([251, 255, 0])))], [251, 255, 0], `${label}: @sigil/webauthn-stamper`);
+
+  const { generateApiKeyPair, publicKeyFromPrivateKey } = mods['@sigil/api-key-stamper'];
+  const pair = generateApiKeyPair();
+  assert.equal(publicKeyFromPrivateKey(pair.privateKey), pair.publicKey, `${label}: @sigil/api-key-stamper`);
+
+  const emulator = await mods['@sigil/emulator/testing'].startTestEmulator();
+  try {
+    const server = mods['@sigil/sdk-server'];
+    const config = {
+      baseUrl: emulator.url,
+      apiPublicKey: emulator.rootKeys.publicKey,
+      apiPrivateKey: emulator.rootKeys.privateKey,
+      organizationId: emulator.organizationId,
+    };
+    const client = server.createServerClient(config);
+    const submitted = await client.createWallet({ walletName: `${label} wallet`, accounts: [] });
+    const { outcome } = await server.waitForActivity(client, submitted);
+    assert.equal(outcome, 'COMPLETED', `${label}: @sigil/sdk-server createWallet`);
+
+    const browser = mods['@sigil/sdk-browser'].createBrowserClient(config);
+    const { wallets } = await browser.listWallets();
+    assert.ok(wallets.some((w) => w.walletName === `${label} wallet`), `${label}: @sigil/sdk-browser listWallets`);
+
+    // An error thrown inside @sigil/http is an instance of the class each entry point re-exports:
+    // the packages share one copy of it in this module system.
+    const other = generateApiKeyPair();
+    const stranger = server.createServerClient({ ...config, apiPublicKey: other.publicKey, apiPrivateKey: other.privateKey });
+    const error = await stranger.whoami().then(() => null, (e) => e);
+    assert.ok(error instanceof mods['@sigil/http'].SigilRequestError, `${label}: error is @sigil/http's SigilRequestError, got ${error}`);
+    assert.ok(error instanceof server.SigilRequestError, `${label}: @sigil/sdk-server re-exports the same class`);
+  } finally {
+    await emulator.close();
+  }
+  return `${label}: ok`;
+}
+
+module.exports = { runScenario };
