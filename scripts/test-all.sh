@@ -14,6 +14,15 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The API reference's Python samples run with the system Python and Debian's requests and cryptography
+# (website/plugins/api-reference/samples.run.test.ts).
+if ! /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null; then
+  step "Installing Debian python3-requests and python3-cryptography"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-requests python3-cryptography >/dev/null
+fi
+
 step "npm ci"
 npm ci --no-audit --no-fund
 

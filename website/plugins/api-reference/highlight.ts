@@ -10,8 +10,13 @@ const tokensOf = (code: string, language: string): string => highlightCodeBlock(
 export function highlightPages(operations: OperationPageData[], schemas: SchemaPageData[]): void {
   for (const page of operations) {
     for (const example of [page.requestExample, page.responseExample, ...page.error.examples]) example.tokens = tokensOf(example.json, 'json');
-    const {curl, typescript, cli} = page.samples;
-    page.samples.tokens = {curl: tokensOf(curl, 'bash'), typescript: tokensOf(typescript, 'ts'), cli: tokensOf(cli, 'bash')};
+    const {curl, typescript, cli, python} = page.samples;
+    page.samples.tokens = {
+      curl: tokensOf(curl, 'bash'),
+      typescript: tokensOf(typescript, 'ts'),
+      cli: tokensOf(cli, 'bash'),
+      python: tokensOf(python, 'python'),
+    };
   }
   for (const page of schemas) if (page.example !== undefined) page.exampleTokens = tokensOf(page.example, 'json');
 }

@@ -113,7 +113,74 @@ export function typescriptSample(input: SampleInput): string {
   return `${imports}\n\n${client}\n\n${call}\n`;
 }
 
-/** The three samples of an operation page. */
+/** A JSON value as a Python literal (double-quoted strings, True/False/None, 4 spaces). */
+export function pyLiteral(value: unknown, indent = ''): string {
+  const inner = `${indent}    `;
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  // JSON string escapes (\", \\, \n, \uXXXX) mean the same in Python string literals.
+  if (typeof value === 'string' || typeof value === 'number') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => `${inner}${pyLiteral(v, inner)},`).join('\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pyLiteral(v, inner)},`).join('\n')}\n${indent}}`;
+  }
+  throw new Error(`Cannot write ${typeof value} as a Python literal`);
+}
+
+/**
+ * The Python sample: the stamp built with `cryptography` alone (P-256 ECDSA over SHA-256 of the exact
+ * body, DER signature in hex, the stamp JSON base64url without padding) and the call made with `requests`.
+ */
+export function pythonSample(input: SampleInput): string {
+  const body = asRecord(input.requestExample);
+  const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
+  const stampsTime = typeof body.timestampMs === 'string';
+  return [
+    'import base64',
+    'import json',
+    'import os',
+    ...(stampsTime ? ['import time'] : []),
+    '',
+    'import requests',
+    'from cryptography.hazmat.primitives import hashes',
+    'from cryptography.hazmat.primitives.asymmetric import ec',
+    '',
+    `URL = ${JSON.stringify(url)}`,
+    'API_PUBLIC_KEY = os.environ["SIGIL_API_PUBLIC_KEY"]  # compressed P-256 key, hex',
+    'API_PRIVATE_KEY = os.environ["SIGIL_API_PRIVATE_KEY"]  # private scalar, hex',
+    '',
+    '',
+    'def stamp(body: str) -> str:',
+    '    """The X-Stamp header value: the exact body signed with the API key."""',
+    '    key = ec.derive_private_key(int(API_PRIVATE_KEY, 16), ec.SECP256R1())',
+    '    signature = key.sign(body.encode("utf-8"), ec.ECDSA(hashes.SHA256()))',
+    '    stamp_json = json.dumps({',
+    '        "publicKey": API_PUBLIC_KEY,',
+    '        "scheme": "SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256",',
+    '        "signature": signature.hex(),',
+    '    })',
+    '    return base64.urlsafe_b64encode(stamp_json.encode("utf-8")).decode("ascii").rstrip("=")',
+    '',
+    '',
+    `body = ${pyLiteral(body)}`,
+    ...(stampsTime ? ['# The API refuses stale requests: stamp the current time.', 'body["timestampMs"] = str(time.time_ns() // 1_000_000)'] : []),
+    '# Sign exactly the bytes you send.',
+    'payload = json.dumps(body)',
+    'response = requests.post(URL, data=payload, headers={"Content-Type": "application/json", "X-Stamp": stamp(payload)}, timeout=30)',
+    'if not response.ok:',
+    '    error = response.json()',
+    '    raise SystemExit(f"HTTP {response.status_code}: {error.get(\'message\')} (code {error.get(\'code\')})")',
+    'print(json.dumps(response.json(), indent=2))',
+    '',
+  ].join('\n');
+}
+
+/** The samples of an operation page. */
 export function codeSamples(input: SampleInput): CodeSamples {
   const body = JSON.stringify(input.requestExample);
   const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
@@ -129,5 +196,5 @@ export function codeSamples(input: SampleInput): CodeSamples {
     'export SIGIL_API_KEY_FILE=api-key.json',
     `sigil request --path ${input.path} --body @body.json${baseUrlOption}`,
   ].join('\n');
-  return {curl, typescript: typescriptSample(input), cli};
+  return {curl, typescript: typescriptSample(input), cli, python: pythonSample(input)};
 }

@@ -112,8 +112,10 @@ export interface CodeSamples {
   curl: string;
   typescript: string;
   cli: string;
+  /** Python 3 with `requests` and `cryptography` only. */
+  python: string;
   /** Build-time highlighting of each sample (src/highlight/tokens.ts). */
-  tokens?: {curl: string; typescript: string; cli: string};
+  tokens?: {curl: string; typescript: string; cli: string; python: string};
 }
 
 export interface BodySection {
