@@ -1,0 +1,43 @@
+// Facts that several pages state, checked against each other (issue 20, "one truth on every page"). Each block
+// names the fact; the emulator's tests check the behaviour itself, these check that every page says the same.
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {join, relative} from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+const site = join(__dirname, '..');
+const docs = join(site, 'docs');
+
+function pages(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return pages(full);
+    return /\.mdx?$/.test(name) ? [full] : [];
+  });
+}
+
+const all = pages(docs).map((file) => ({path: relative(docs, file).replace(/\.mdx?$/, ''), text: readFileSync(file, 'utf8')}));
+const page = (path: string): string => {
+  const found = all.find((p) => p.path === path);
+  if (!found) throw new Error(`no page ${path}`);
+  return found.text;
+};
+
+/** `file:line: text` for every line of every page that matches. */
+function linesMatching(pattern: RegExp, within = all): string[] {
+  return within.flatMap(({path, text}) =>
+    text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('1. who may vote', () => {
+  it('is stated on the policies overview and linked from every page that describes voting', () => {
+    expect(page('concepts/policies/overview')).toMatch(/### Who may vote[\s\S]*refused with code 7 \(`PERMISSION_DENIED`\)/);
+    for (const path of ['api-overview/submissions', 'concepts/users/root-quorum', 'concepts/policies/quickstart']) {
+      expect(page(path), path).toContain('/concepts/policies/overview#who-may-vote');
+    }
+  });
+
+  it('never says a root user above threshold 1 is refused by policies until others approve', () => {
+    expect(linesMatching(/judged by policies like anyone else's/)).toEqual([]);
+  });
+});
