@@ -41,3 +41,17 @@ describe('1. who may vote', () => {
     expect(linesMatching(/judged by policies like anyone else's/)).toEqual([]);
   });
 });
+
+describe('2. a request that policies deny creates no activity', () => {
+  it('says so wherever a page tells what happens to a denied request', () => {
+    expect(page('api-overview/errors')).toMatch(/\| Activity created \| No \|/);
+    for (const path of ['concepts/introduction', 'concepts/policies/overview', 'api-overview/introduction']) {
+      expect(page(path), path).toMatch(/code 7 \(`PERMISSION_DENIED`\)[^\n]{0,160}creates no activity/);
+    }
+  });
+
+  it('never calls a denied request an activity, except one that waited for approvals and was denied later', () => {
+    const claims = linesMatching(/allowed or not|verifies the stamp and records the request as an activity|(denied|refused)[^.]{0,80}(is|as) an activity|denied[^.]*ACTIVITY_STATUS_FAILED/i);
+    expect(claims.filter((line) => !/waited/.test(line))).toEqual([]);
+  });
+});
