@@ -55,3 +55,15 @@ describe('2. a request that policies deny creates no activity', () => {
     expect(claims.filter((line) => !/waited/.test(line))).toEqual([]);
   });
 });
+
+describe('3. paging cursors are positions in the list order', () => {
+  it('is stated on api-overview/queries, whose loop passes the last ID seen as after', () => {
+    const queries = page('api-overview/queries');
+    expect(queries).toContain('The cursors are positions in that order');
+    expect(queries).toMatch(/after = last\.id;/);
+  });
+
+  it('never describes after or before as a creation time', () => {
+    expect(linesMatching(/`(after|before)`[^.]*created (after|before)|created (after|before)[^.]*`(after|before)`/i)).toEqual([]);
+  });
+});

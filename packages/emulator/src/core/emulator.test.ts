@@ -187,6 +187,28 @@ describe('organizations and scoping', () => {
     expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([second.subOrganizationId]);
   });
 
+  it('walks every activity exactly once, newest first, with the loop of api-overview/queries (after = last ID seen)', async () => {
+    t = await createTestContext();
+    for (let i = 0; i < 7; i++) await t.root.client.createUserTag({ userTagName: `p${i}`, userIds: [] });
+    const everything = (await t.root.client.listActivities({ paginationOptions: { limit: 100 } })).activities.map((a) => a.id);
+    expect(everything.length).toBeGreaterThanOrEqual(7);
+    const limit = Math.ceil(everything.length / 3); // three pages, the last one possibly shorter
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const { activities } = await t.root.client.listActivities({ paginationOptions: after ? { limit, after } : { limit } });
+      seen.push(...activities.map((a) => a.id));
+      pages.push(activities.length);
+      const last = activities.at(-1);
+      if (activities.length < limit || !last) break;
+      after = last.id;
+    }
+    expect(pages.filter((n) => n > 0).length).toBe(3);
+    expect(seen).toEqual(everything);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('pages list_activities newest first with positional cursors', async () => {
     t = await createTestContext();
     const ids: string[] = [];
