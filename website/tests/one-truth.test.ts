@@ -2,6 +2,7 @@
 // names the fact; the emulator's tests check the behaviour itself, these check that every page says the same.
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
+import {evaluatePolicies, type PolicyRequest} from '@sigil/policy';
 import {describe, expect, it} from 'vitest';
 
 const site = join(__dirname, '..');
@@ -65,5 +66,38 @@ describe('3. paging cursors are positions in the list order', () => {
 
   it('never describes after or before as a creation time', () => {
     expect(linesMatching(/`(after|before)`[^.]*created (after|before)|created (after|before)[^.]*`(after|before)`/i)).toEqual([]);
+  });
+});
+
+describe('4. the delegated-access policy names the user, the activity type, the wallet and a value cap', () => {
+  // The page builds its condition from template literals; run them with sample values and judge real requests.
+  const code = page('features/delegated-access');
+  const parts = /const condition = \[([\s\S]*?)\]\.join\(' && '\);/.exec(code)?.[1];
+  const recipients = "'0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2'";
+  const condition = (new Function('backendUserId', 'walletId', 'recipients', 'maxWeiPerTransaction', `return [${parts}].join(' && ');`) as (
+    ...args: unknown[]
+  ) => string)('usr-backend', 'wal-user', recipients, 100000000000000000n);
+  const policy = {policyName: 'Backend pays known recipients', effect: 'EFFECT_ALLOW' as const, condition};
+  const request = (overrides: Partial<PolicyRequest> = {}): PolicyRequest => ({
+    activity: {type: 'ACTIVITY_TYPE_SIGN_TRANSACTION'},
+    user: {id: 'usr-backend', name: 'example-app-backend', tags: []},
+    wallet: {id: 'wal-user', name: 'Main'},
+    eth: {tx: {to: '0x9F8F72AA9304c8b593d555f12ef6589cc3a579a2', value: '10000000000000000', chain_id: 1, data: '0x'}},
+    ...overrides,
+  });
+  const outcome = (r: PolicyRequest) => evaluatePolicies([policy], r).outcome;
+
+  it('is found on the page', () => {
+    expect(parts).toBeDefined();
+    for (const field of ['user.id', 'activity.type', 'wallet.id', 'eth.tx.to', 'eth.tx.value']) expect(condition).toContain(field);
+  });
+
+  it('allows the backend a small transfer to a chosen recipient and nothing else', () => {
+    expect(outcome(request())).toBe('ALLOW');
+    expect(outcome(request({user: {id: 'usr-someone-else', name: 'x', tags: []}}))).toBe('DENY');
+    expect(outcome(request({activity: {type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD'}}))).toBe('DENY');
+    expect(outcome(request({wallet: {id: 'wal-other', name: 'Other'}}))).toBe('DENY');
+    expect(outcome(request({eth: {tx: {to: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c', value: 1, chain_id: 1, data: '0x'}}}))).toBe('DENY');
+    expect(outcome(request({eth: {tx: {to: '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2', value: '200000000000000000', chain_id: 1, data: '0x'}}}))).toBe('DENY');
   });
 });
