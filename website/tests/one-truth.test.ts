@@ -101,3 +101,18 @@ describe('4. the delegated-access policy names the user, the activity type, the 
     expect(outcome(request({eth: {tx: {to: '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2', value: '200000000000000000', chain_id: 1, data: '0x'}}}))).toBe('DENY');
   });
 });
+
+describe('5. what a parent backend can do in the sign-in flows it relays', () => {
+  it('never promises that a rogue backend cannot sign, and states the one-time-code caveat', () => {
+    expect(linesMatching(/rogue (operator|backend)[^.]*cannot/i)).toEqual([]);
+    expect(page('concepts/sub-organizations')).toMatch(/\| \[One-time codes\]\(\/features\/otp-auth\) \|[^\n]*\| Yes/);
+    expect(page('features/otp-auth')).toContain('a backend that sent its own public key instead would receive a credential for the user');
+  });
+
+  it('states the OAuth nonce as required (code 3), as the emulator enforces it, never as optional advice', () => {
+    expect(linesMatching(/Always set the nonce|Without it, a token/)).toEqual([]);
+    for (const path of ['features/oauth', 'concepts/sub-organizations', 'security/enclave-secure-channels']) {
+      expect(page(path), path).toMatch(/nonce[^\n]*code 3/);
+    }
+  });
+});

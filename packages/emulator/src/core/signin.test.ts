@@ -121,6 +121,19 @@ describe('init_otp_auth and otp_auth', () => {
     await expect(t.root.client.otpAuth({ otpId, otpCode: message!.otpCode! })).rejects.toEqual(rejection(9, /already used/));
   });
 
+  it('issues the credential to whatever targetPublicKey the relaying backend sends (the caveat of concepts/sub-organizations)', async () => {
+    t = await createTestContext();
+    await withFeature('FEATURE_NAME_OTP_EMAIL_AUTH');
+    const userId = await newUser({ userEmail: 'end@example.com' });
+    const otpId = (await t.root.client.initOtpAuth({ otpType: 'OTP_TYPE_EMAIL', contact: 'end@example.com' })).result!.initOtpAuthResult!.otpId;
+    const code = (await outbox())[0]!.otpCode!;
+    // The browser made its own target key, but nothing binds the code to it: a backend sending its own key gets the user's credential.
+    const backendKey = newTarget();
+    const done = await t.root.client.otpAuth({ otpId, otpCode: code, targetPublicKey: backendKey.publicKey });
+    const { client } = await clientFromBundle(done.result!.otpAuthResult!.credentialBundle!, backendKey);
+    expect((await client.whoami({})).userId).toBe(userId);
+  });
+
   it('refuses after otp-attempts-max wrong codes and after otp-code-lifetime, even with the right code', async () => {
     t = await createTestContext();
     await withFeature('FEATURE_NAME_SMS_AUTH');
