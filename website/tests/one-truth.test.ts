@@ -1,6 +1,7 @@
 // Facts that several pages state, checked against each other (issue 20, "one truth on every page"). Each block
 // names the fact; the emulator's tests check the behaviour itself, these check that every page says the same.
 import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {join, relative} from 'node:path';
 import {evaluatePolicies, type PolicyRequest} from '@sigil/policy';
 import {describe, expect, it} from 'vitest';
@@ -114,5 +115,25 @@ describe('5. what a parent backend can do in the sign-in flows it relays', () =>
     for (const path of ['features/oauth', 'concepts/sub-organizations', 'security/enclave-secure-channels']) {
       expect(page(path), path).toMatch(/nonce[^\n]*code 3/);
     }
+  });
+});
+
+describe('6. Taproot (P2TR) addresses carry the Schnorr caveat wherever they are listed', () => {
+  it('links every page that lists P2TR to the caveat on the Bitcoin page', () => {
+    const listing = all.filter(({text}) => /P2TR/.test(text));
+    expect(listing.length).toBeGreaterThanOrEqual(4);
+    for (const {path, text} of listing) {
+      const link = path === 'ecosystems/bitcoin' ? '](#taproot-addresses)' : '](/ecosystems/bitcoin#taproot-addresses)';
+      expect(text, path).toContain(link);
+    }
+    expect(page('ecosystems/bitcoin')).toMatch(/## Taproot addresses\n\n:::warning\[Taproot spends need Schnorr signatures\]/);
+  });
+
+  it('holds in the API document: P2TR formats say so, and no signing option offers Schnorr', () => {
+    const spec = readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8');
+    const descriptions = [...spec.matchAll(/"(ADDRESS_FORMAT_BITCOIN_[A-Z]+_P2TR)": "([^"]*)"/g)];
+    expect(descriptions).toHaveLength(4);
+    for (const [, name, text] of descriptions) expect(text, name).toContain('Schnorr signature, which no signing call returns');
+    expect(spec.replace(/Spending from it by key path needs a BIP340 Schnorr signature, which no signing call returns\./g, '')).not.toMatch(/schnorr|bip-?340/i);
   });
 });
