@@ -137,3 +137,11 @@ describe('6. Taproot (P2TR) addresses carry the Schnorr caveat wherever they are
     expect(spec.replace(/Spending from it by key path needs a BIP340 Schnorr signature, which no signing call returns\./g, '')).not.toMatch(/schnorr|bip-?340/i);
   });
 });
+
+describe('7. email recovery of a root user needs both features', () => {
+  it('names FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY on every page that names FEATURE_NAME_EMAIL_RECOVERY', () => {
+    const naming = all.filter(({text}) => text.includes('FEATURE_NAME_EMAIL_RECOVERY'));
+    expect(naming.length).toBeGreaterThanOrEqual(5);
+    expect(naming.filter(({text}) => !text.includes('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY')).map((p) => p.path)).toEqual([]);
+  });
+});

@@ -253,6 +253,20 @@ describe('init_user_email_recovery and recover_user', () => {
     await withFeature('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY');
     await expect(t.root.client.initUserEmailRecovery(params)).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
   });
+  it('needs both features for an embedded-wallet user, the root user of their sub-organization, when the parent starts it', async () => {
+    t = await createTestContext();
+    const created = await t.root.client.createSubOrganization({
+      subOrganizationName: 'wallet user',
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: 'end user', userEmail: 'end@example.com', apiKeys: [], authenticators: [], oauthProviders: [] }],
+    });
+    const { subOrganizationId } = created.result.createSubOrganizationResultV7!;
+    const params = { email: 'end@example.com', targetPublicKey: newTarget().publicKey };
+    await withFeature('FEATURE_NAME_EMAIL_RECOVERY');
+    await expect(t.root.client.initUserEmailRecovery(params, { organizationId: subOrganizationId })).rejects.toEqual(rejection(9, /FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY/));
+    await withFeature('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY');
+    await expect(t.root.client.initUserEmailRecovery(params, { organizationId: subOrganizationId })).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
+  });
 });
 
 describe('oauth with the built-in test issuer', () => {
