@@ -145,3 +145,17 @@ describe('7. email recovery of a root user needs both features', () => {
     expect(naming.filter(({text}) => !text.includes('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY')).map((p) => p.path)).toEqual([]);
   });
 });
+
+describe('8. the magic-link bundle travels in the URL fragment', () => {
+  it('is never put in, or read from, a query string on any page', () => {
+    expect(linesMatching(/[?&]bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
+  });
+
+  it('is in the fragment in every magicLinkTemplate of the API document', () => {
+    const spec = readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8');
+    const templates = [...spec.matchAll(/"magicLinkTemplate": "([^"]*)"/g)].map(([, url]) => url);
+    expect(templates.length).toBeGreaterThanOrEqual(4);
+    for (const url of templates) expect(url).toMatch(/#bundle=%s$/);
+    expect(spec).not.toMatch(/[?&]bundle=%s/);
+  });
+});

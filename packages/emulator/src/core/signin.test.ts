@@ -163,7 +163,7 @@ describe('email_auth', () => {
     t = await createTestContext();
     const userId = await newUser({ userEmail: 'End@Example.com' });
     const target = newTarget();
-    const params = { email: 'end@example.com', targetPublicKey: target.publicKey, emailCustomization: { appName: 'Example Wallet', magicLinkTemplate: 'https://app.example.com/auth?bundle=%s' } };
+    const params = { email: 'end@example.com', targetPublicKey: target.publicKey, emailCustomization: { appName: 'Example Wallet', magicLinkTemplate: 'https://app.example.com/auth#bundle=%s' } };
     await expect(t.root.client.emailAuth(params)).rejects.toEqual(rejection(9, /FEATURE_NAME_EMAIL_AUTH/));
     await withFeature('FEATURE_NAME_EMAIL_AUTH');
     await expect(t.root.client.emailAuth({ ...params, email: 'other@example.com' })).rejects.toEqual(rejection(5));
@@ -171,7 +171,7 @@ describe('email_auth', () => {
     expect(first.userId).toBe(userId);
     const [mail] = await outbox();
     expect(mail).toMatchObject({ kind: 'email', to: 'End@Example.com', subject: 'Sign in to Example Wallet', operation: 'email_auth', userId });
-    const bundle = new URL(mail!.magicLink!).searchParams.get('bundle')!;
+    const bundle = new URLSearchParams(new URL(mail!.magicLink!).hash.slice(1)).get('bundle')!;
     expect(bundle).toBe(mail!.credentialBundle);
     expect(mail!.text).toContain(mail!.magicLink);
     const { client } = await clientFromBundle(bundle, target);
