@@ -103,16 +103,79 @@ export class Activities {
     return ROOT_QUORUM_ACTIVITY_TYPES.includes(type);
   }
 
-  /** A user may vote while the activity waits, once, if it is not their own, and (for root-quorum activities) if they are a root user. */
+  /**
+   * A user may vote while the activity waits, once, if it is not their own, and if their vote counts: for a
+   * root-quorum activity only root users count; for any other activity a root user counts (the root quorum stands
+   * above policies), and so does a user whom the consensus of a waiting allow policy counts (see countedBy).
+   */
   private mayVote(activity: ActivityRecord, user: UserRecord): boolean {
-    if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return false;
-    if (user.organizationId !== activity.organizationId || user.userId === activity.userId) return false;
-    if (activity.votes.some((v) => v.userId === user.userId)) return false;
-    if (this.isRootQuorumType(activity.type)) {
-      const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
-      return organization?.rootQuorum.userIds.includes(user.userId) ?? false;
+    return this.voteRefusal(activity, user) === undefined;
+  }
+
+  /** Why `user` cannot vote on `activity`, or undefined when they can. */
+  private voteRefusal(activity: ActivityRecord, user: UserRecord): ApiError | undefined {
+    if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
+      return precondition(`activity ${activity.id} is ${activity.status}; only an activity in ACTIVITY_STATUS_CONSENSUS_NEEDED takes votes`, 'parameters.fingerprint');
     }
-    return true;
+    if (user.organizationId !== activity.organizationId) return denied(`user ${user.userId} is not a user of organization ${activity.organizationId}`);
+    if (user.userId === activity.userId) return precondition('the user who submitted an activity cannot vote on it', 'parameters.fingerprint');
+    if (activity.votes.some((v) => v.userId === user.userId)) {
+      return new ApiError(Code.ALREADY_EXISTS, `user ${user.userId} already voted on activity ${activity.id}`);
+    }
+    const organization = this.decidingOrganization(activity);
+    if (organization.rootQuorum.userIds.includes(user.userId)) return undefined;
+    if (this.isRootQuorumType(activity.type)) {
+      return denied(`only root users vote on ${activity.type}: the root quorum decides it, and user ${user.userId} is not in it`);
+    }
+    const submission = this.submissions()[activity.operation];
+    if (submission && this.countedBy(activity, submission, user).length > 0) return undefined;
+    return denied(
+      `the vote of user ${user.userId} does not count on activity ${activity.id}: they are not a root user, and no waiting policy's consensus counts them`,
+    );
+  }
+
+  /** The organization whose root quorum and policies decide the activity: the submitter's. */
+  private decidingOrganization(activity: ActivityRecord): OrganizationRecord {
+    const deciding = this.db.get<UserRecord>(C.users, activity.userId)?.organizationId ?? activity.organizationId;
+    return this.db.get<OrganizationRecord>(C.organizations, deciding)!;
+  }
+
+  /**
+   * The waiting allow policies (condition true, consensus not met) whose consensus counts `user`. A consensus counts
+   * a user when it would be met if every approver were that user (same ID, name and tags), as many approvers as the
+   * organization has users: `approvers.count() >= 2` counts everyone, a filter on a tag counts the users with the
+   * tag, `approvers.any(u, u.id == '…')` counts that one user. Votes of users no consensus counts are refused, so
+   * they can neither help nor, through an expression like `approvers.all(…)`, block an activity.
+   */
+  private countedBy(activity: ActivityRecord, submission: Submission, user: UserRecord): string[] {
+    const organization = this.decidingOrganization(activity);
+    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', organization.organizationId, C.policies).map((p) => this.compiled(p));
+    const parameters = activity.intent[Object.keys(activity.intent)[0]!] as Record<string, unknown>;
+    const request = this.policyRequest(activity, submission, parameters);
+    const waiting = evaluatePolicies(policies, request).matched.flatMap((m, i) => (m.status === 'AWAITING_CONSENSUS' ? [policies[i]!] : []));
+    if (waiting.length === 0) return [];
+    const copies = Math.max(1, this.db.lookup('usersByOrg', organization.organizationId).length);
+    const likeUser = Array.from({ length: copies }, () => ({ id: user.userId, name: user.userName, tags: user.userTags }));
+    return waiting.filter((p) => evaluatePolicies([p], { ...request, approvers: likeUser }).outcome === 'ALLOW').map((p) => p.policyName);
+  }
+
+  /** The policy engine's view of the activity, with its current approvers. */
+  private policyRequest(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): PolicyRequest {
+    const user = this.db.get<UserRecord>(C.users, activity.userId);
+    const approverContext = activity.votes
+      .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED')
+      .map((v) => this.db.get<UserRecord>(C.users, v.userId))
+      .filter((u): u is UserRecord => u !== undefined)
+      .map((u) => ({ id: u.userId, name: u.userName, tags: u.userTags }));
+    let extra: Partial<PolicyRequest> = {};
+    if (submission.policyContext) extra = submission.policyContext(this.executionContext(activity, activity.updatedAtMs), parameters);
+    return {
+      ...extra,
+      activity: { type: activity.type },
+      user: user ? { id: user.userId, name: user.userName, tags: user.userTags } : undefined,
+      credentials: [{ type: activity.credential.type, public_key: activity.credential.publicKey }],
+      approvers: approverContext,
+    };
   }
 
   submit(context: RequestContext, submission: Submission | undefined) {
@@ -191,10 +254,13 @@ export class Activities {
     return policy;
   }
 
-  /** Root quorum first, then policies. Sets `denial` when the answer is DENY. */
+  /**
+   * Root quorum first, then policies. Sets `denial` when the answer is DENY. A root user's request that policies
+   * do not allow waits for the rest of the root quorum instead of being refused: their own request is the quorum's
+   * first approval, so with a threshold above 1 and no policy the organization is not locked.
+   */
   private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
-    const deciding = this.db.get<UserRecord>(C.users, activity.userId)?.organizationId ?? activity.organizationId;
-    const organization = this.db.get<OrganizationRecord>(C.organizations, deciding)!;
+    const organization = this.decidingOrganization(activity);
     const rootUsers = new Set(organization.rootQuorum.userIds);
     const approvers = activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
     // The submitter's own request counts as their approval for the root quorum (never for policies).
@@ -202,26 +268,14 @@ export class Activities {
     const quorumMet = rootApprovals.size >= organization.rootQuorum.threshold;
     if (this.isRootQuorumType(activity.type)) return quorumMet ? 'RUN' : 'CONSENSUS_NEEDED';
     if (quorumMet) return 'RUN';
-    const user = this.db.get<UserRecord>(C.users, activity.userId);
-    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', deciding, C.policies);
-    const approverContext = approvers
-      .map((userId) => this.db.get<UserRecord>(C.users, userId))
-      .filter((u): u is UserRecord => u !== undefined)
-      .map((u) => ({ id: u.userId, name: u.userName, tags: u.userTags }));
-    let extra: Partial<PolicyRequest> = {};
-    if (submission.policyContext) extra = submission.policyContext(this.executionContext(activity, activity.updatedAtMs), parameters);
+    const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', organization.organizationId, C.policies);
     const verdict = evaluatePolicies(
       policies.map((p) => this.compiled(p)),
-      {
-        ...extra,
-        activity: { type: activity.type },
-        user: user ? { id: user.userId, name: user.userName, tags: user.userTags } : undefined,
-        credentials: [{ type: activity.credential.type, public_key: activity.credential.publicKey }],
-        approvers: approverContext,
-      },
+      this.policyRequest(activity, submission, parameters),
     );
     if (verdict.outcome === 'ALLOW' || verdict.outcome === 'ROOT_QUORUM') return 'RUN';
     if (verdict.outcome === 'CONSENSUS_NEEDED') return 'CONSENSUS_NEEDED';
+    if (rootUsers.has(activity.userId)) return 'CONSENSUS_NEEDED';
     this.denial = denied(verdict.reason);
     return 'DENY';
   }
@@ -232,14 +286,8 @@ export class Activities {
       .lookupRecords<ActivityRecord>('activitiesByFingerprint', fingerprint, C.activities)
       .find((a) => a.organizationId === voteActivity.organizationId);
     if (!target) throw notFound(`no activity of organization ${voteActivity.organizationId} has fingerprint ${fingerprint}`, 'parameters.fingerprint');
-    if (target.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
-      throw precondition(`activity ${target.id} is ${target.status}; only an activity in ACTIVITY_STATUS_CONSENSUS_NEEDED takes votes`, 'parameters.fingerprint');
-    }
-    if (target.userId === caller.user.userId) throw precondition('the user who submitted an activity cannot vote on it', 'parameters.fingerprint');
-    if (target.votes.some((v) => v.userId === caller.user.userId)) {
-      throw new ApiError(Code.ALREADY_EXISTS, `user ${caller.user.userId} already voted on activity ${target.id}`);
-    }
-    if (!this.mayVote(target, caller.user)) throw denied(`only root users vote on ${target.type}`);
+    const refusal = this.voteRefusal(target, caller.user);
+    if (refusal) throw refusal;
     const updated: ActivityRecord = structuredClone(target);
     updated.votes.push({
       id: uuid(),

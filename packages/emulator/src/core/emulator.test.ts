@@ -55,6 +55,43 @@ describe('activities', () => {
     await expect(approver.client.approveActivity({ fingerprint: waiting.fingerprint })).rejects.toMatchObject({ code: 9 });
   });
 
+  it('takes votes from the users a consensus counts, with no policy about approve_activity, and refuses the others', async () => {
+    t = await createTestContext();
+    const bot = await addUser(t, 'bot');
+    const ops = await addUser(t, 'ops approver', []);
+    const sales = await addUser(t, 'sales');
+    const { result } = await t.root.client.createUserTag({ userTagName: 'ops', userIds: [ops.userId] });
+    const opsTag = result.createUserTagResult!.userTagId;
+    // Neither approver has any policy: votes are not judged by policies, only by the waiting activity's consensus.
+    await t.root.client.createPolicy({
+      policyName: 'bot with an ops approval',
+      effect: 'EFFECT_ALLOW',
+      condition: `user.id == '${bot.userId}'`,
+      consensus: `approvers.count() >= 1 && approvers.all(u, u.tags.contains('${opsTag}'))`,
+    });
+    const waiting = await bot.client.createUserTag({ userTagName: 'hot', userIds: [] });
+    expect(waiting.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    expect((await sales.client.getActivity({ activityId: waiting.id })).activity).toMatchObject({ canApprove: false, canReject: false });
+    // A user the consensus does not count can neither approve nor reject (a rejection by them would end the activity).
+    await expect(sales.client.approveActivity({ fingerprint: waiting.fingerprint })).rejects.toMatchObject({ status: 403, code: 7, message: expect.stringContaining('does not count') });
+    await expect(sales.client.rejectActivity({ fingerprint: waiting.fingerprint })).rejects.toMatchObject({ code: 7 });
+    expect((await bot.client.getActivity({ activityId: waiting.id })).activity).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', votes: [] });
+    expect((await ops.client.getActivity({ activityId: waiting.id })).activity).toMatchObject({ canApprove: true, canReject: true });
+    const vote = await ops.client.approveActivity({ fingerprint: waiting.fingerprint });
+    expect(vote.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect((await bot.client.getActivity({ activityId: waiting.id })).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  });
+
+  it('counts a root user on any waiting activity, since the root quorum stands above policies', async () => {
+    t = await createTestContext();
+    const bot = await addUser(t, 'bot');
+    const lead = await addUser(t, 'lead');
+    await t.root.client.createPolicy({ policyName: 'lead approves bot', effect: 'EFFECT_ALLOW', condition: `user.id == '${bot.userId}'`, consensus: `approvers.any(u, u.id == '${lead.userId}')` });
+    const waiting = await bot.client.createUserTag({ userTagName: 'by-root', userIds: [] });
+    await t.root.client.rejectActivity({ fingerprint: waiting.fingerprint });
+    expect((await bot.client.getActivity({ activityId: waiting.id })).activity.status).toBe('ACTIVITY_STATUS_REJECTED');
+  });
+
   it('ends in REJECTED on a rejection, and the intent never runs', async () => {
     t = await createTestContext();
     const bot = await addUser(t, 'bot');
@@ -96,8 +133,16 @@ describe('activities', () => {
     const done = (await t.root.client.getActivity({ activityId: waiting.id })).activity;
     expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED');
     expect(done.result.setOrganizationFeatureResult?.features).toEqual([{ name: 'FEATURE_NAME_EMAIL_AUTH', value: '' }]);
-    // Above threshold 1, a root user's ordinary request is judged by policies (none here: refused).
-    await expect(t.root.client.createUserTag({ userTagName: 'x', userIds: [] })).rejects.toMatchObject({ code: 7 });
+    // Above threshold 1 with no policies, a root user's ordinary request waits for the other root users; it is
+    // not refused (that would lock an organization that follows the launch checklist), and no policy judges the vote.
+    const tag = await t.root.client.createUserTag({ userTagName: 'x', userIds: [] });
+    expect(tag.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    expect((await second.client.getActivity({ activityId: tag.id })).activity.canApprove).toBe(true);
+    await expect(outsider.client.approveActivity({ fingerprint: tag.fingerprint })).rejects.toMatchObject({ status: 403, code: 7, message: expect.stringContaining('does not count') });
+    await second.client.approveActivity({ fingerprint: tag.fingerprint });
+    expect((await t.root.client.getActivity({ activityId: tag.id })).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    // A user outside the root quorum still needs a policy: refused with code 7, no activity.
+    await expect(outsider.client.createUserTag({ userTagName: 'y', userIds: [] })).rejects.toMatchObject({ code: 7 });
     await expect(t.root.client.updateRootQuorum({ threshold: 3, userIds: [t.root.userId, second.userId] })).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' });
   });
 
@@ -140,6 +185,28 @@ describe('organizations and scoping', () => {
     expect(second.wallet).toEqual({ walletId: expect.stringMatching(/^[0-9a-f-]{36}$/), addresses: [] });
     await child.deleteSubOrganization({ deleteWithoutExport: true });
     expect((await t.root.client.listSuborgs({})).organizationIds).toEqual([second.subOrganizationId]);
+  });
+
+  it('walks every activity exactly once, newest first, with the loop of api-overview/queries (after = last ID seen)', async () => {
+    t = await createTestContext();
+    for (let i = 0; i < 7; i++) await t.root.client.createUserTag({ userTagName: `p${i}`, userIds: [] });
+    const everything = (await t.root.client.listActivities({ paginationOptions: { limit: 100 } })).activities.map((a) => a.id);
+    expect(everything.length).toBeGreaterThanOrEqual(7);
+    const limit = Math.ceil(everything.length / 3); // three pages, the last one possibly shorter
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const { activities } = await t.root.client.listActivities({ paginationOptions: after ? { limit, after } : { limit } });
+      seen.push(...activities.map((a) => a.id));
+      pages.push(activities.length);
+      const last = activities.at(-1);
+      if (activities.length < limit || !last) break;
+      after = last.id;
+    }
+    expect(pages.filter((n) => n > 0).length).toBe(3);
+    expect(seen).toEqual(everything);
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('pages list_activities newest first with positional cursors', async () => {

@@ -121,6 +121,19 @@ describe('init_otp_auth and otp_auth', () => {
     await expect(t.root.client.otpAuth({ otpId, otpCode: message!.otpCode! })).rejects.toEqual(rejection(9, /already used/));
   });
 
+  it('issues the credential to whatever targetPublicKey the relaying backend sends (the caveat of concepts/sub-organizations)', async () => {
+    t = await createTestContext();
+    await withFeature('FEATURE_NAME_OTP_EMAIL_AUTH');
+    const userId = await newUser({ userEmail: 'end@example.com' });
+    const otpId = (await t.root.client.initOtpAuth({ otpType: 'OTP_TYPE_EMAIL', contact: 'end@example.com' })).result!.initOtpAuthResult!.otpId;
+    const code = (await outbox())[0]!.otpCode!;
+    // The browser made its own target key, but nothing binds the code to it: a backend sending its own key gets the user's credential.
+    const backendKey = newTarget();
+    const done = await t.root.client.otpAuth({ otpId, otpCode: code, targetPublicKey: backendKey.publicKey });
+    const { client } = await clientFromBundle(done.result!.otpAuthResult!.credentialBundle!, backendKey);
+    expect((await client.whoami({})).userId).toBe(userId);
+  });
+
   it('refuses after otp-attempts-max wrong codes and after otp-code-lifetime, even with the right code', async () => {
     t = await createTestContext();
     await withFeature('FEATURE_NAME_SMS_AUTH');
@@ -150,7 +163,7 @@ describe('email_auth', () => {
     t = await createTestContext();
     const userId = await newUser({ userEmail: 'End@Example.com' });
     const target = newTarget();
-    const params = { email: 'end@example.com', targetPublicKey: target.publicKey, emailCustomization: { appName: 'Example Wallet', magicLinkTemplate: 'https://app.example.com/auth?bundle=%s' } };
+    const params = { email: 'end@example.com', targetPublicKey: target.publicKey, emailCustomization: { appName: 'Example Wallet', magicLinkTemplate: 'https://app.example.com/auth#bundle=%s' } };
     await expect(t.root.client.emailAuth(params)).rejects.toEqual(rejection(9, /FEATURE_NAME_EMAIL_AUTH/));
     await withFeature('FEATURE_NAME_EMAIL_AUTH');
     await expect(t.root.client.emailAuth({ ...params, email: 'other@example.com' })).rejects.toEqual(rejection(5));
@@ -158,7 +171,7 @@ describe('email_auth', () => {
     expect(first.userId).toBe(userId);
     const [mail] = await outbox();
     expect(mail).toMatchObject({ kind: 'email', to: 'End@Example.com', subject: 'Sign in to Example Wallet', operation: 'email_auth', userId });
-    const bundle = new URL(mail!.magicLink!).searchParams.get('bundle')!;
+    const bundle = new URLSearchParams(new URL(mail!.magicLink!).hash.slice(1)).get('bundle')!;
     expect(bundle).toBe(mail!.credentialBundle);
     expect(mail!.text).toContain(mail!.magicLink);
     const { client } = await clientFromBundle(bundle, target);
@@ -239,6 +252,20 @@ describe('init_user_email_recovery and recover_user', () => {
     await expect(t.root.client.initUserEmailRecovery(params)).rejects.toEqual(rejection(9, /FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY/));
     await withFeature('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY');
     await expect(t.root.client.initUserEmailRecovery(params)).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
+  });
+  it('needs both features for an embedded-wallet user, the root user of their sub-organization, when the parent starts it', async () => {
+    t = await createTestContext();
+    const created = await t.root.client.createSubOrganization({
+      subOrganizationName: 'wallet user',
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: 'end user', userEmail: 'end@example.com', apiKeys: [], authenticators: [], oauthProviders: [] }],
+    });
+    const { subOrganizationId } = created.result.createSubOrganizationResultV7!;
+    const params = { email: 'end@example.com', targetPublicKey: newTarget().publicKey };
+    await withFeature('FEATURE_NAME_EMAIL_RECOVERY');
+    await expect(t.root.client.initUserEmailRecovery(params, { organizationId: subOrganizationId })).rejects.toEqual(rejection(9, /FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY/));
+    await withFeature('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY');
+    await expect(t.root.client.initUserEmailRecovery(params, { organizationId: subOrganizationId })).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
   });
 });
 

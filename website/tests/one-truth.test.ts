@@ -1,0 +1,161 @@
+// Facts that several pages state, checked against each other (issue 20, "one truth on every page"). Each block
+// names the fact; the emulator's tests check the behaviour itself, these check that every page says the same.
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {join, relative} from 'node:path';
+import {evaluatePolicies, type PolicyRequest} from '@sigil/policy';
+import {describe, expect, it} from 'vitest';
+
+const site = join(__dirname, '..');
+const docs = join(site, 'docs');
+
+function pages(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return pages(full);
+    return /\.mdx?$/.test(name) ? [full] : [];
+  });
+}
+
+const all = pages(docs).map((file) => ({path: relative(docs, file).replace(/\.mdx?$/, ''), text: readFileSync(file, 'utf8')}));
+const page = (path: string): string => {
+  const found = all.find((p) => p.path === path);
+  if (!found) throw new Error(`no page ${path}`);
+  return found.text;
+};
+
+/** `file:line: text` for every line of every page that matches. */
+function linesMatching(pattern: RegExp, within = all): string[] {
+  return within.flatMap(({path, text}) =>
+    text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('1. who may vote', () => {
+  it('is stated on the policies overview and linked from every page that describes voting', () => {
+    expect(page('concepts/policies/overview')).toMatch(/### Who may vote[\s\S]*refused with code 7 \(`PERMISSION_DENIED`\)/);
+    for (const path of ['api-overview/submissions', 'concepts/users/root-quorum', 'concepts/policies/quickstart']) {
+      expect(page(path), path).toContain('/concepts/policies/overview#who-may-vote');
+    }
+  });
+
+  it('never says a root user above threshold 1 is refused by policies until others approve', () => {
+    expect(linesMatching(/judged by policies like anyone else's/)).toEqual([]);
+  });
+});
+
+describe('2. a request that policies deny creates no activity', () => {
+  it('says so wherever a page tells what happens to a denied request', () => {
+    expect(page('api-overview/errors')).toMatch(/\| Activity created \| No \|/);
+    for (const path of ['concepts/introduction', 'concepts/policies/overview', 'api-overview/introduction']) {
+      expect(page(path), path).toMatch(/code 7 \(`PERMISSION_DENIED`\)[^\n]{0,160}creates no activity/);
+    }
+  });
+
+  it('never calls a denied request an activity, except one that waited for approvals and was denied later', () => {
+    const claims = linesMatching(/allowed or not|verifies the stamp and records the request as an activity|(denied|refused)[^.]{0,80}(is|as) an activity|denied[^.]*ACTIVITY_STATUS_FAILED/i);
+    expect(claims.filter((line) => !/waited/.test(line))).toEqual([]);
+  });
+});
+
+describe('3. paging cursors are positions in the list order', () => {
+  it('is stated on api-overview/queries, whose loop passes the last ID seen as after', () => {
+    const queries = page('api-overview/queries');
+    expect(queries).toContain('The cursors are positions in that order');
+    expect(queries).toMatch(/after = last\.id;/);
+  });
+
+  it('never describes after or before as a creation time', () => {
+    expect(linesMatching(/`(after|before)`[^.]*created (after|before)|created (after|before)[^.]*`(after|before)`/i)).toEqual([]);
+  });
+});
+
+describe('4. the delegated-access policy names the user, the activity type, the wallet and a value cap', () => {
+  // The page builds its condition from template literals; run them with sample values and judge real requests.
+  const code = page('features/delegated-access');
+  const parts = /const condition = \[([\s\S]*?)\]\.join\(' && '\);/.exec(code)?.[1];
+  const recipients = "'0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2'";
+  const condition = (new Function('backendUserId', 'walletId', 'recipients', 'maxWeiPerTransaction', `return [${parts}].join(' && ');`) as (
+    ...args: unknown[]
+  ) => string)('usr-backend', 'wal-user', recipients, 100000000000000000n);
+  const policy = {policyName: 'Backend pays known recipients', effect: 'EFFECT_ALLOW' as const, condition};
+  const request = (overrides: Partial<PolicyRequest> = {}): PolicyRequest => ({
+    activity: {type: 'ACTIVITY_TYPE_SIGN_TRANSACTION'},
+    user: {id: 'usr-backend', name: 'example-app-backend', tags: []},
+    wallet: {id: 'wal-user', name: 'Main'},
+    eth: {tx: {to: '0x9F8F72AA9304c8b593d555f12ef6589cc3a579a2', value: '10000000000000000', chain_id: 1, data: '0x'}},
+    ...overrides,
+  });
+  const outcome = (r: PolicyRequest) => evaluatePolicies([policy], r).outcome;
+
+  it('is found on the page', () => {
+    expect(parts).toBeDefined();
+    for (const field of ['user.id', 'activity.type', 'wallet.id', 'eth.tx.to', 'eth.tx.value']) expect(condition).toContain(field);
+  });
+
+  it('allows the backend a small transfer to a chosen recipient and nothing else', () => {
+    expect(outcome(request())).toBe('ALLOW');
+    expect(outcome(request({user: {id: 'usr-someone-else', name: 'x', tags: []}}))).toBe('DENY');
+    expect(outcome(request({activity: {type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD'}}))).toBe('DENY');
+    expect(outcome(request({wallet: {id: 'wal-other', name: 'Other'}}))).toBe('DENY');
+    expect(outcome(request({eth: {tx: {to: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c', value: 1, chain_id: 1, data: '0x'}}}))).toBe('DENY');
+    expect(outcome(request({eth: {tx: {to: '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2', value: '200000000000000000', chain_id: 1, data: '0x'}}}))).toBe('DENY');
+  });
+});
+
+describe('5. what a parent backend can do in the sign-in flows it relays', () => {
+  it('never promises that a rogue backend cannot sign, and states the one-time-code caveat', () => {
+    expect(linesMatching(/rogue (operator|backend)[^.]*cannot/i)).toEqual([]);
+    expect(page('concepts/sub-organizations')).toMatch(/\| \[One-time codes\]\(\/features\/otp-auth\) \|[^\n]*\| Yes/);
+    expect(page('features/otp-auth')).toContain('a backend that sent its own public key instead would receive a credential for the user');
+  });
+
+  it('states the OAuth nonce as required (code 3), as the emulator enforces it, never as optional advice', () => {
+    expect(linesMatching(/Always set the nonce|Without it, a token/)).toEqual([]);
+    for (const path of ['features/oauth', 'concepts/sub-organizations', 'security/enclave-secure-channels']) {
+      expect(page(path), path).toMatch(/nonce[^\n]*code 3/);
+    }
+  });
+});
+
+describe('6. Taproot (P2TR) addresses carry the Schnorr caveat wherever they are listed', () => {
+  it('links every page that lists P2TR to the caveat on the Bitcoin page', () => {
+    const listing = all.filter(({text}) => /P2TR/.test(text));
+    expect(listing.length).toBeGreaterThanOrEqual(4);
+    for (const {path, text} of listing) {
+      const link = path === 'ecosystems/bitcoin' ? '](#taproot-addresses)' : '](/ecosystems/bitcoin#taproot-addresses)';
+      expect(text, path).toContain(link);
+    }
+    expect(page('ecosystems/bitcoin')).toMatch(/## Taproot addresses\n\n:::warning\[Taproot spends need Schnorr signatures\]/);
+  });
+
+  it('holds in the API document: P2TR formats say so, and no signing option offers Schnorr', () => {
+    const spec = readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8');
+    const descriptions = [...spec.matchAll(/"(ADDRESS_FORMAT_BITCOIN_[A-Z]+_P2TR)": "([^"]*)"/g)];
+    expect(descriptions).toHaveLength(4);
+    for (const [, name, text] of descriptions) expect(text, name).toContain('Schnorr signature, which no signing call returns');
+    expect(spec.replace(/Spending from it by key path needs a BIP340 Schnorr signature, which no signing call returns\./g, '')).not.toMatch(/schnorr|bip-?340/i);
+  });
+});
+
+describe('7. email recovery of a root user needs both features', () => {
+  it('names FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY on every page that names FEATURE_NAME_EMAIL_RECOVERY', () => {
+    const naming = all.filter(({text}) => text.includes('FEATURE_NAME_EMAIL_RECOVERY'));
+    expect(naming.length).toBeGreaterThanOrEqual(5);
+    expect(naming.filter(({text}) => !text.includes('FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY')).map((p) => p.path)).toEqual([]);
+  });
+});
+
+describe('8. the magic-link bundle travels in the URL fragment', () => {
+  it('is never put in, or read from, a query string on any page', () => {
+    expect(linesMatching(/[?&]bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
+  });
+
+  it('is in the fragment in every magicLinkTemplate of the API document', () => {
+    const spec = readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8');
+    const templates = [...spec.matchAll(/"magicLinkTemplate": "([^"]*)"/g)].map(([, url]) => url);
+    expect(templates.length).toBeGreaterThanOrEqual(4);
+    for (const url of templates) expect(url).toMatch(/#bundle=%s$/);
+    expect(spec).not.toMatch(/[?&]bundle=%s/);
+  });
+});
