@@ -67,6 +67,12 @@ rmSync(out, { recursive: true, force: true });
 const entryPoints = listFiles(dist, ['.js']);
 if (entryPoints.length === 0) throw new Error(`build-cjs: ${dist} holds no .js file; run the ESM build first`);
 const vendored = new Map(); // specifier -> directory to resolve it from
+// CommonJS has no import.meta; esbuild would make it an empty object and the module would break at run time.
+for (const file of entryPoints) {
+  if (/\bimport\.meta\b/.test(readFileSync(file, 'utf8'))) {
+    throw new Error(`build-cjs: ${relative(pkgDir, file)} uses import.meta, which CommonJS lacks: pass the URL or path in, or read it where the module is used`);
+  }
+}
 
 await build({
   entryPoints,

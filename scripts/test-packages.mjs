@@ -14,3 +14,11 @@ for (const ws of root.workspaces) {
 // Every library as integrators load it: CommonJS, ESM, bundled for Node and for the browser, and its types.
 console.log('\n> consumers (CommonJS, ESM, bundlers, types)');
 execFileSync(process.execPath, ['scripts/consumers/run.mjs'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});
+
+// The quick example at the top of every library's README, run (or bundled, for the browser) and type-checked.
+console.log('\n> README examples');
+execFileSync(process.execPath, ['scripts/readmes/run.mjs'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});
+
+// The README API summaries must match the built types (regenerate with `node scripts/api-summary.mjs`).
+console.log('\n> README API summaries');
+execFileSync(process.execPath, ['scripts/api-summary.mjs', '--check'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});

@@ -135,7 +135,7 @@ const config: Config = {
   ],
 
   // Read by the search UI (src/search/types.ts, SearchSettings) and the Ask AI button (chatbot.config.ts).
-  customFields: {search: searchSettings, chatbot: chatbotSettings},
+  customFields: {search: searchSettings, chatbot: chatbotSettings, repositoryUrl: brand.repositoryUrl},
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand.name} developer documentation: ${brand.tagline.toLowerCase()}.`}],

@@ -34,9 +34,14 @@ async function runScenario(mods, label) {
       organizationId: emulator.organizationId,
     };
     const client = server.createServerClient(config);
-    const submitted = await client.createWallet({ walletName: `${label} wallet`, accounts: [] });
-    const { outcome } = await server.waitForActivity(client, submitted);
+    // One Ethereum account: the emulator derives it with @scure/bip32 and @noble/curves, which the CommonJS
+    // build carries in its _vendor bundles.
+    const submitted = await client.createWallet({ walletName: `${label} wallet`, accounts: [{
+      curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    }] });
+    const { outcome, activity } = await server.waitForActivity(client, submitted);
     assert.equal(outcome, 'COMPLETED', `${label}: @sigil/sdk-server createWallet`);
+    assert.match(activity.result.createWalletResult.addresses[0], /^0x[0-9a-fA-F]{40}$/, `${label}: derived Ethereum address`);
 
     const browser = mods['@sigil/sdk-browser'].createBrowserClient(config);
     const { wallets } = await browser.listWallets();
