@@ -2,6 +2,7 @@ export { SigilClient, SIGIL_OPERATIONS } from './generated/client.js';
 export type * from './generated/client.js';
 export { SigilBaseClient, DEFAULT_BASE_URL } from './base-client.js';
 export type {
+  ClientTransportOptions,
   OperationRoute,
   ReadOnlySession,
   SigilClientConfig,
@@ -39,3 +40,6 @@ export {
 export type { DecryptedCredential, EncryptImportBundleInput, ImportBundleData, SecretKind, TargetKeyPair } from './bundles.js';
 export { startReadWriteSession } from './sessions.js';
 export type { ReadWriteSession, ReadWriteSessionOptions } from './sessions.js';
+// The API key stamper comes with the client, so both SDKs re-export one list: this module.
+export { ApiKeyStamper, generateApiKeyPair, publicKeyFromPrivateKey } from '@sigil/api-key-stamper';
+export type { ApiKeyPair } from '@sigil/api-key-stamper';
