@@ -3,7 +3,6 @@ export type * from './generated/client.js';
 export { SigilBaseClient, DEFAULT_BASE_URL } from './base-client.js';
 export type {
   ClientTransportOptions,
-  OperationRoute,
   ReadOnlySession,
   SigilClientConfig,
   StampedRequest,
@@ -12,7 +11,6 @@ export type {
   SubmitOptions,
   SubmissionEnvelope,
 } from './base-client.js';
-export { DEFAULT_TIMEOUT_MS, backoffDelay } from './transport.js';
 export type { RequestOptions, RetryOptions } from './transport.js';
 export {
   SigilError,
