@@ -163,55 +163,72 @@ describe('signing-automation policy', () => {
 });
 
 describe('bundle helpers of enclave-secure-channels', () => {
-  it('seal an import bundle that open-bundle opens, and reject a forged one', async () => {
+  it('seal an import bundle that the export example opens, and reject a forged one', async () => {
     const dir = mkdtempSync(join(__dirname, '.tmp-bundles-'));
     try {
       const page = 'security/enclave-secure-channels.mdx';
       writeFileSync(join(dir, 'open-bundle.ts'), codeBlock(page, 'open-bundle.ts'));
       writeFileSync(join(dir, 'seal-to-import-bundle.ts'), codeBlock(page, 'seal-to-import-bundle.ts'));
-      const {openBundle} = (await import(pathToFileURL(join(dir, 'open-bundle.ts')).href)) as {
-        openBundle(bundleHex: string, targetPrivateKeyHex: string): Promise<Uint8Array>;
+      const {exportAccountKey} = (await import(pathToFileURL(join(dir, 'open-bundle.ts')).href)) as {
+        exportAccountKey(client: unknown, address: string): Promise<string>;
       };
-      const {sealToImportBundle} = (await import(pathToFileURL(join(dir, 'seal-to-import-bundle.ts')).href)) as {
-        sealToImportBundle(
+      const {sealPrivateKey} = (await import(pathToFileURL(join(dir, 'seal-to-import-bundle.ts')).href)) as {
+        sealPrivateKey(
           importBundle: string,
-          secret: Uint8Array,
+          privateKeyHex: string,
           expected: {enclaveQuorumPublicKeys: readonly string[]; organizationId: string; userId: string},
         ): Promise<string>;
       };
 
-      // Play the enclave: a quorum signing key and a one-time target key.
+      // Play the enclave: a quorum signing key that signs an import bundle for a given one-time key.
       const quorum = p256.keygen();
-      const target = p256.keygen();
       const organizationId = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
       const userId = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
-      const data = utf8ToBytes(JSON.stringify({targetPublic: bytesToHex(p256.getPublicKey(target.secretKey, false)), organizationId, userId}));
       const enclaveQuorumPublic = bytesToHex(p256.getPublicKey(quorum.secretKey, false));
-      const importBundle = JSON.stringify({
-        enclaveQuorumPublic,
-        dataSignature: bytesToHex(p256.sign(data, quorum.secretKey, {format: 'der'})),
-        data: bytesToHex(data),
-        version: 'v1.0.0',
-      });
-
-      const mnemonic = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+      const importBundleFor = (targetPublic: string, forUser = userId): string => {
+        const data = utf8ToBytes(JSON.stringify({targetPublic, organizationId, userId: forUser}));
+        return JSON.stringify({
+          enclaveQuorumPublic,
+          dataSignature: bytesToHex(p256.sign(data, quorum.secretKey, {format: 'der'})),
+          data: bytesToHex(data),
+          version: 'v1.0.0',
+        });
+      };
       const otherQuorum = bytesToHex(p256.getPublicKey(p256.keygen().secretKey, false));
       // During a rotation overlap two keys are pinned, and a bundle signed by either must be accepted.
       const pinned = [otherQuorum, enclaveQuorumPublic];
-      const encryptedBundle = await sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: pinned, organizationId, userId});
-      expect(encryptedBundle).toMatch(/^04[0-9a-f]+$/);
-      const opened = await openBundle(encryptedBundle, bytesToHex(target.secretKey));
-      expect(new TextDecoder().decode(opened)).toBe(mnemonic);
+      const privateKey = bytesToHex(p256.keygen().secretKey);
 
+      // The export example asks a client for an exportBundle; this one seals the key with the import example,
+      // to whatever targetPublicKey the export example generated, so each example checks the other.
+      let sealed = '';
+      const client = {
+        async exportWalletAccount({targetPublicKey}: {address: string; targetPublicKey: string}) {
+          const uncompressed = bytesToHex(p256.Point.fromHex(targetPublicKey).toBytes(false));
+          sealed = await sealPrivateKey(importBundleFor(uncompressed), privateKey, {enclaveQuorumPublicKeys: pinned, organizationId, userId});
+          return {outcome: 'COMPLETED', activity: {result: {exportWalletAccountResult: {address: '0x', exportBundle: sealed}}}};
+        },
+      };
+      expect(await exportAccountKey(client, '0x')).toBe(privateKey);
+      expect(sealed).toMatch(/^04[0-9a-f]+$/);
+      expect(hexToBytes(sealed).length).toBe(65 + 32 + 16);
+
+      const someKey = bytesToHex(p256.getPublicKey(p256.keygen().secretKey, false));
+      await expect(sealPrivateKey(importBundleFor(someKey), privateKey, {enclaveQuorumPublicKeys: [otherQuorum], organizationId, userId})).rejects.toThrow(
+        /not one of the pinned enclave quorum keys/,
+      );
       await expect(
-        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: [otherQuorum], organizationId, userId}),
-      ).rejects.toThrow();
-      await expect(
-        sealToImportBundle(importBundle, utf8ToBytes(mnemonic), {enclaveQuorumPublicKeys: pinned, organizationId, userId: 'another-user'}),
-      ).rejects.toThrow();
-      const tampered = encryptedBundle.slice(0, -2) + (encryptedBundle.endsWith('00') ? '01' : '00');
-      await expect(openBundle(tampered, bytesToHex(target.secretKey))).rejects.toThrow();
-      expect(hexToBytes(encryptedBundle).length).toBeGreaterThan(65 + 16);
+        sealPrivateKey(importBundleFor(someKey, 'another-user'), privateKey, {enclaveQuorumPublicKeys: pinned, organizationId, userId}),
+      ).rejects.toThrow(/issued for organization/);
+      const tamperingClient = {
+        async exportWalletAccount(input: {address: string; targetPublicKey: string}) {
+          const answer = await client.exportWalletAccount(input);
+          const bundle = answer.activity.result.exportWalletAccountResult.exportBundle;
+          answer.activity.result.exportWalletAccountResult.exportBundle = bundle.slice(0, -2) + (bundle.endsWith('00') ? '01' : '00');
+          return answer;
+        },
+      };
+      await expect(exportAccountKey(tamperingClient, '0x')).rejects.toThrow(/does not open with this key/);
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }

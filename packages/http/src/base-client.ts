@@ -39,6 +39,9 @@ export interface SigilClientConfig {
   now?: () => number;
 }
 
+/** The transport settings every SDK's client factory passes through to `SigilClient`. */
+export type ClientTransportOptions = Pick<SigilClientConfig, 'baseUrl' | 'fetch' | 'timeoutMs' | 'retry' | 'readOnlySession' | 'now'>;
+
 /** Per-call overrides for submissions. */
 export interface SubmitOptions extends RequestOptions {
   /** The organization the activity runs in; defaults to the client's (set it for sub-organizations). */
@@ -102,7 +105,7 @@ export class SigilBaseClient {
   readonly #retry: RetryOptions | false;
   readonly #now: () => number;
   #session: ReadOnlySession | undefined;
-  readonly #autoSession: boolean;
+  #autoSession: boolean;
   #pendingSession: Promise<ReadOnlySession> | undefined;
   readonly #config: SigilClientConfig;
 
@@ -187,7 +190,16 @@ export class SigilBaseClient {
       this.#pendingSession ??= this.startReadOnlySession().finally(() => {
         this.#pendingSession = undefined;
       });
-      return this.#pendingSession;
+      try {
+        return await this.#pendingSession;
+      } catch (error) {
+        // No policy lets this user create sessions: stamp queries as a client without 'auto' does.
+        if (error instanceof SigilError && error.code === 7) {
+          this.#autoSession = false;
+          return undefined;
+        }
+        throw error;
+      }
     }
     if (this.#session) {
       const expiredAt = new Date(this.#session.expiresAtMs!).toISOString();

@@ -1,6 +1,6 @@
 // The generated SigilClient against the emulator: submit-and-wait, typed results, stamp() without
 // sending, and read-only sessions (X-Session) for queries.
-import { ApiKeyStamper } from '@sigil/api-key-stamper';
+import { ApiKeyStamper, generateApiKeyPair } from '@sigil/api-key-stamper';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigilClient, SigilError, waitForActivity, type CreateWalletActivity } from './index.js';
@@ -86,6 +86,27 @@ describe('SigilClient against the emulator', () => {
     }
     expect(sent.slice(firstSession).filter((r) => r.path === '/public/v1/query/get_activity')).toHaveLength(3);
     expect(passkeyLike.readOnlySession?.expiresAtMs).toBeGreaterThan(Date.now());
+  });
+
+  it("'auto' falls back to stamping queries when no policy lets the user create a session", async () => {
+    const keys = generateApiKeyPair();
+    const created = await client.createUsers(
+      { users: [{ userName: 'reader', accessType: 'ACCESS_TYPE_API', userTags: [], authenticators: [], apiKeys: [{ apiKeyName: 'reader key', publicKey: keys.publicKey }] }] },
+      { wait: { initialDelayMs: 1, maxDelayMs: 5 } },
+    );
+    const userId = created.activity.result.createUsersResult!.userIds[0]!;
+    const reader = new SigilClient({
+      baseUrl: server.url,
+      organizationId: server.organizationId,
+      stamper: new ApiKeyStamper({ apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey }),
+      readOnlySession: 'auto',
+    });
+    expect((await reader.whoami()).userId).toBe(userId);
+    const from = server.requests.length;
+    expect((await reader.whoami()).userId).toBe(userId);
+    // One try at a session (denied: code 7), then stamped queries without trying again.
+    expect(server.requests.slice(from).map((r) => [r.path, r.headers['x-stamp'] !== undefined])).toEqual([['/public/v1/query/whoami', true]]);
+    expect(server.requests.filter((r) => r.path === '/public/v1/submit/create_read_only_session' && r.status === 403)).toHaveLength(1);
   });
 
   it('a session-only client sends queries and refuses submissions before sending', async () => {

@@ -2,7 +2,7 @@ export { SigilClient, SIGIL_OPERATIONS } from './generated/client.js';
 export type * from './generated/client.js';
 export { SigilBaseClient, DEFAULT_BASE_URL } from './base-client.js';
 export type {
-  OperationRoute,
+  ClientTransportOptions,
   ReadOnlySession,
   SigilClientConfig,
   StampedRequest,
@@ -11,7 +11,6 @@ export type {
   SubmitOptions,
   SubmissionEnvelope,
 } from './base-client.js';
-export { DEFAULT_TIMEOUT_MS, backoffDelay } from './transport.js';
 export type { RequestOptions, RetryOptions } from './transport.js';
 export {
   SigilError,
@@ -39,3 +38,6 @@ export {
 export type { DecryptedCredential, EncryptImportBundleInput, ImportBundleData, SecretKind, TargetKeyPair } from './bundles.js';
 export { startReadWriteSession } from './sessions.js';
 export type { ReadWriteSession, ReadWriteSessionOptions } from './sessions.js';
+// The API key stamper comes with the client, so both SDKs re-export one list: this module.
+export { ApiKeyStamper, generateApiKeyPair, publicKeyFromPrivateKey } from '@sigil/api-key-stamper';
+export type { ApiKeyPair } from '@sigil/api-key-stamper';

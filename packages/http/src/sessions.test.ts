@@ -52,7 +52,11 @@ describe('startReadWriteSession against the emulator', () => {
     const sent = server.requests.length;
     const error = (await session.client.whoami().catch((e: unknown) => e)) as SigilError;
     expect(error).toBeInstanceOf(SigilError);
-    expect(error).toMatchObject({ codeName: 'UNAUTHENTICATED', message: expect.stringMatching(/^The read-write session expired at .*; start a new one$/) });
+    expect(error).toMatchObject({
+      codeName: 'UNAUTHENTICATED',
+      path: '/public/v1/query/whoami',
+      message: expect.stringMatching(/^The read-write session expired at .*; start a new one$/),
+    });
     expect(session.active).toBe(false);
     expect(server.requests.length).toBe(sent);
 

@@ -101,7 +101,16 @@ export function backoffDelay(attempt: number, options: Required<RetryOptions>): 
 async function attempt<T>(input: ExchangeInput): Promise<T> {
   const { path, signal, timeoutMs } = input;
   if (signal?.aborted) throw cancelled(path, signal.reason);
-  const prepared = await input.prepare();
+  let prepared: PreparedRequest;
+  try {
+    prepared = await input.prepare();
+  } catch (error) {
+    // A stamper that refuses (an expired session, say) does not know the path; name it here.
+    if (error instanceof SigilError && !error.path) {
+      throw new SigilError({ status: error.status, code: error.code, message: error.message, details: error.details, path, cause: error.cause });
+    }
+    throw error;
+  }
   const controller = new AbortController();
   let timedOut = false;
   const onAbort = (): void => controller.abort(signal?.reason);

@@ -1,21 +1,16 @@
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
-import { SigilClient } from '@sigil/http';
+import { SigilClient, type ClientTransportOptions } from '@sigil/http';
 import { WebauthnStamper } from '@sigil/webauthn-stamper';
 
-export interface BrowserClientConfig {
-  /** Default `https://api.sigil.example`. */
-  baseUrl?: string;
+export interface BrowserClientConfig extends ClientTransportOptions {
   /** Compressed P-256 public key, 66 hex chars. */
   apiPublicKey: string;
   /** P-256 private key, 64 hex chars. In a browser, prefer a short-lived session key over a long-lived API key. */
   apiPrivateKey: string;
   organizationId: string;
-  fetch?: typeof fetch;
 }
 
-export interface PasskeyClientConfig {
-  /** Default `https://api.sigil.example`. */
-  baseUrl?: string;
+export interface PasskeyClientConfig extends ClientTransportOptions {
   /** The relying party ID your passkeys were registered for, e.g. `example.com`. */
   rpId: string;
   organizationId: string;
@@ -25,7 +20,6 @@ export interface PasskeyClientConfig {
   timeout?: number;
   /** Default `'preferred'`. */
   userVerification?: UserVerificationRequirement;
-  fetch?: typeof fetch;
 }
 
 function optional<T extends object>(values: T): Partial<T> {
@@ -33,21 +27,28 @@ function optional<T extends object>(values: T): Partial<T> {
 }
 
 /** A `SigilClient` whose requests are stamped with an API key (`X-Stamp`). */
-export function createBrowserClient({ baseUrl, apiPublicKey, apiPrivateKey, organizationId, fetch }: BrowserClientConfig): SigilClient {
+export function createBrowserClient({ apiPublicKey, apiPrivateKey, organizationId, ...transport }: BrowserClientConfig): SigilClient {
   const stamper = new ApiKeyStamper({ apiPublicKey, apiPrivateKey });
-  return new SigilClient({ organizationId, stamper, ...optional({ baseUrl, fetch }) });
+  return new SigilClient({ ...optional(transport), organizationId, stamper });
 }
 
-/** A `SigilClient` whose requests are stamped with the user's passkey (`X-Stamp-WebAuthn`): each call prompts for it. */
+/**
+ * A `SigilClient` whose submissions are stamped with the user's passkey (`X-Stamp-WebAuthn`, one prompt
+ * each). Queries, polls of `waitForActivity` and `{wait: true}` included, go with a read-only session
+ * (`readOnlySession: 'auto'` by default): the first query prompts once to create it, later ones for the
+ * next hour do not prompt. Where no policy lets the user create a session, queries are stamped (and
+ * prompt) instead. Pass `readOnlySession: undefined` to stamp every query.
+ */
 export function createPasskeyClient({
-  baseUrl,
   rpId,
   organizationId,
   allowCredentials,
   timeout,
   userVerification,
-  fetch,
+  ...transport
 }: PasskeyClientConfig): SigilClient {
   const stamper = new WebauthnStamper({ rpId, ...optional({ allowCredentials, timeout, userVerification }) });
-  return new SigilClient({ organizationId, stamper, ...optional({ baseUrl, fetch }) });
+  // Only an explicit `readOnlySession: undefined` turns the default off.
+  const readOnlySession = Object.prototype.hasOwnProperty.call(transport, 'readOnlySession') ? transport.readOnlySession : 'auto';
+  return new SigilClient({ ...optional(transport), ...optional({ readOnlySession }), organizationId, stamper });
 }

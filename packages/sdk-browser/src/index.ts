@@ -4,14 +4,6 @@ export { createPasskey, toSigilTransports } from './passkey.js';
 export type { Attestation, AuthenticatorTransport, CreatedPasskey, CreatePasskeyOptions } from './passkey.js';
 export { createSessionKeyPair, SessionKeyStore } from './session.js';
 export type { SessionKey, SessionKeyPair } from './session.js';
-export {
-  SigilClient,
-  SigilRequestError,
-  ActivityTimeoutError,
-  waitForActivity,
-  DEFAULT_BASE_URL,
-  SIGIL_OPERATIONS,
-} from '@sigil/http';
-export type * from '@sigil/http';
-export { ApiKeyStamper, generateApiKeyPair, publicKeyFromPrivateKey } from '@sigil/api-key-stamper';
+// One list for both SDKs: @sigil/http exports the client, errors, waiting, sessions, bundles and the API key stamper.
+export * from '@sigil/http';
 export { WebauthnStamper } from '@sigil/webauthn-stamper';

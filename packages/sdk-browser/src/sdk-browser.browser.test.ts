@@ -48,7 +48,7 @@ describe('sdk-browser in Chromium with a virtual authenticator', { timeout: 120_
     expect(credentials[0]!.isResidentCredential).toBe(true);
   });
 
-  it('createPasskeyClient stamps calls with that passkey, and the emulator verifies them', async () => {
+  it('createPasskeyClient stamps submissions with that passkey and sends queries with one read-only session', async () => {
     // The attestation createPasskey returned goes to the emulator as it is: the passkey's public key comes from it.
     await server.client.createAuthenticators({
       userId: server.rootUserId,
@@ -62,17 +62,21 @@ describe('sdk-browser in Chromium with a virtual authenticator', { timeout: 120_
         const client = createPasskeyClient({ baseUrl, rpId, organizationId });
         const me = await client.whoami();
         const activity = await client.createWallet({ walletName: 'Passkey wallet', accounts: [] });
-        return { userId: me.userId, status: activity.status };
+        const { wallets } = await client.listWallets();
+        return { userId: me.userId, status: activity.status, wallets: wallets.length };
       },
       { baseUrl: server.url, rpId: harness.rpId, organizationId: server.organizationId },
     );
-    expect(answers).toEqual({ userId: server.rootUserId, status: 'ACTIVITY_STATUS_COMPLETED' });
+    expect(answers).toEqual({ userId: server.rootUserId, status: 'ACTIVITY_STATUS_COMPLETED', wallets: 1 });
     const calls = server.requests.slice(registered);
-    expect(calls.map((r) => [r.path, r.status, 'x-stamp' in r.headers])).toEqual([
-      ['/public/v1/query/whoami', 200, false],
-      ['/public/v1/submit/create_wallet', 200, false],
+    // The first query costs one passkey prompt (the session); the later query none.
+    expect(calls.map((r) => [r.path, r.status, r.headers['x-stamp-webauthn'] !== undefined, r.headers['x-session'] !== undefined])).toEqual([
+      ['/public/v1/submit/create_read_only_session', 200, true, false],
+      ['/public/v1/query/whoami', 200, false, true],
+      ['/public/v1/submit/create_wallet', 200, true, false],
+      ['/public/v1/query/list_wallets', 200, false, true],
     ]);
-    for (const call of calls) {
+    for (const call of calls.filter((r) => r.headers['x-stamp-webauthn'] !== undefined)) {
       const stamp = JSON.parse(call.headers['x-stamp-webauthn']!) as { credentialId: string; clientDataJson: string };
       expect(stamp.credentialId).toBe(created.attestation.credentialId);
       const clientData = JSON.parse(fromB64url(stamp.clientDataJson).toString('utf8')) as { challenge: string };

@@ -1,26 +1,10 @@
-import { p256 } from '@noble/curves/nist.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { ApiKeyStamper, publicKeyFromPrivateKey } from '@sigil/api-key-stamper';
+import { ApiKeyStamper, generateTargetKeyPair, publicKeyFromPrivateKey, type TargetKeyPair } from '@sigil/http';
 
-/** A P-256 key pair for a read-write session, as lowercase hex. */
-export interface SessionKeyPair {
-  /** 64 hex chars. Keep it in memory only. */
-  privateKey: string;
-  /** Compressed public key, 66 hex chars: what `create_read_write_session` takes as `targetPublicKey`. */
-  targetPublicKey: string;
-  /** The same public key uncompressed (`04` + X + Y, 130 hex chars), for libraries that want that form. */
-  publicKeyUncompressed: string;
-}
+/** A P-256 key pair for a read-write session, as lowercase hex (the same as `generateTargetKeyPair`'s). */
+export type SessionKeyPair = TargetKeyPair;
 
-/** Creates a fresh P-256 key pair to receive a read-write session. */
-export function createSessionKeyPair(): SessionKeyPair {
-  const { secretKey } = p256.keygen();
-  return {
-    privateKey: bytesToHex(secretKey),
-    targetPublicKey: bytesToHex(p256.getPublicKey(secretKey, true)),
-    publicKeyUncompressed: bytesToHex(p256.getPublicKey(secretKey, false)),
-  };
-}
+/** Creates a fresh P-256 key pair to receive a read-write session: `generateTargetKeyPair` under its older name. */
+export const createSessionKeyPair = generateTargetKeyPair;
 
 export interface SessionKey {
   apiPublicKey: string;
@@ -35,8 +19,10 @@ export interface SessionKey {
  *
  * 1. `createTargetKey()` makes the key pair Sigil encrypts the session to; send `targetPublicKey` in
  *    `createReadWriteSession`.
- * 2. Decrypt the returned `credentialBundle` with `targetPrivateKey` (decryption is not part of this SDK),
+ * 2. Open the returned `credentialBundle` with `decryptCredentialBundle(bundle, targetPrivateKey)`,
  *    then call `setSessionKey()` with the session's API key pair.
+ *
+ * `startReadWriteSession` does all of this in one call; the store is for flows that keep the keys themselves.
  * 3. Use `stamper` (an `ApiKeyStamper`) for a `SigilClient` until the session expires; `clear()` on sign-out.
  */
 export class SessionKeyStore {

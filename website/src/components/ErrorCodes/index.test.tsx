@@ -9,6 +9,7 @@ interface XErrorCode {
   name: string;
   httpStatus: number;
   retryable: boolean;
+  submissionRetryable: boolean;
   description: string;
 }
 
@@ -44,8 +45,13 @@ describe('ErrorCodes', () => {
       expect(code).toBe(String(entry.code));
       expect(name).toBe(entry.name);
       expect(httpStatus).toBe(String(entry.httpStatus));
-      expect(retry).toBe(entry.retryable ? 'Yes' : 'No');
+      expect(retry).toBe(entry.retryable ? (entry.submissionRetryable ? 'Yes' : 'Queries; check before resubmitting') : 'No');
       expect(meaning).toBe(entry.description.replace(/`/g, ''));
     }
+  });
+
+  it('tells queries from submissions for DEADLINE_EXCEEDED, whose activity may exist', () => {
+    expect(rows.find((r) => r.code === 4)!.cells[3]).toBe('Queries; check before resubmitting');
+    expect(rows.find((r) => r.code === 14)!.cells[3]).toBe('Yes');
   });
 });

@@ -4,6 +4,12 @@ import {BreakableCode} from '../Breakable';
 import DataTable, {cellStyles} from '../DataTable';
 import InlineCode from '../InlineCode';
 
+/** `retryable` and `submissionRetryable` in words: a submission may have created its activity after some retryable codes. */
+function retryAdvice(entry: Pick<ErrorCodeInfo, 'retryable' | 'submissionRetryable'>): string {
+  if (!entry.retryable) return 'No';
+  return entry.submissionRetryable ? 'Yes' : 'Queries; check before resubmitting';
+}
+
 /**
  * Every error code Sigil returns, rendered from the `x-error-codes` extension of the API document
  * (exported as `ERROR_CODES` by `@sigil/api-spec`), so the table and the API cannot disagree.
@@ -30,7 +36,7 @@ export default function ErrorCodes({codes = ERROR_CODES}: {codes?: readonly Erro
               <BreakableCode text={entry.name} />
             </th>
             <td className={cellStyles.number}>{entry.httpStatus}</td>
-            <td>{entry.retryable ? 'Yes' : 'No'}</td>
+            <td>{retryAdvice(entry)}</td>
             <td>
               <InlineCode text={entry.description} />
             </td>
