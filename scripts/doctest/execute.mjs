@@ -21,6 +21,11 @@ export function callsApi(code) {
   return /^\s*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:sigil|curl)\s/m.test(code);
 }
 
+/** True for TypeScript that imports a package that calls the API. */
+export function talksToApi(code) {
+  return /from ['"]@sigil\/(sdk-server|sdk-browser|http)['"]/.test(code);
+}
+
 /** Reads `key="value"`, `key='value'`, `key=value` and bare `flag` words of an info string; keys may repeat. */
 export function parseMeta(meta) {
   const attributes = [];

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute } from './execute.mjs';
+import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, skipInfo } from './run.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
@@ -114,6 +114,12 @@ describe('info strings of running blocks', () => {
   it('reads the export lines a program prints for the reader to run', () => {
     expect(exportsIn('policy p1\nexport HOT_KEY_ID=k-1\nexport OPS_TAG_ID="t 2"\n  export NOT_AT_START=x\n')).toEqual({ HOT_KEY_ID: 'k-1', OPS_TAG_ID: 't 2' });
     expect(runSpec('session="s" env-from-output').envFromOutput).toBe(true);
+  });
+
+  it('recognises TypeScript that talks to the API by its imports', () => {
+    expect(talksToApi("import {createServerClient} from '@sigil/sdk-server';")).toBe(true);
+    expect(talksToApi('import {SigilClient} from "@sigil/http";')).toBe(true);
+    expect(talksToApi("import {parse} from '@sigil/policy';")).toBe(false);
   });
 
   it('counts only shell blocks whose commands call sigil or curl', () => {
