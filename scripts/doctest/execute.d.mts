@@ -25,3 +25,4 @@ export function runSpec(meta: string): RunSpec;
 export function substitute(code: string, spec: RunSpec, values: Record<string, string | undefined>): { code: string; missing: string[] };
 export function judge(result: { code: number; stdout: string; stderr: string; timedOut: boolean }, spec: RunSpec): string | undefined;
 export function exportsIn(output: string): Record<string, string>;
+export function talksToApi(code: string): boolean;

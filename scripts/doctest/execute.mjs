@@ -21,6 +21,11 @@ export function callsApi(code) {
   return /^\s*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:sigil|curl)\s/m.test(code);
 }
 
+/** True for TypeScript that imports a package that calls the API. */
+export function talksToApi(code) {
+  return /from ['"]@sigil\/(sdk-server|sdk-browser|http)['"]/.test(code);
+}
+
 /** Reads `key="value"`, `key='value'`, `key=value` and bare `flag` words of an info string; keys may repeat. */
 export function parseMeta(meta) {
   const attributes = [];
@@ -177,6 +182,23 @@ function parseEnvDump(text) {
   return env;
 }
 
+/** Session values that exist only when a block asks for them: a wallet with one account per common chain. */
+export const WALLET_VALUES = ['walletId', 'ethereumAddress', 'solanaAddress', 'bitcoinAddress'];
+
+/** Creates the example wallet in the unit's emulator and returns its ID and addresses as session values. */
+async function createExampleWallet(emulator) {
+  const accounts = [
+    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/84'/0'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH' },
+  ];
+  const activity = await emulator.client.createWallet({ walletName: 'Docs example wallet', accounts });
+  const result = activity.result?.createWalletResult;
+  if (activity.status !== 'ACTIVITY_STATUS_COMPLETED' || !result) throw new Error(`creating the example wallet ended ${activity.status}`);
+  const [ethereumAddress, solanaAddress, bitcoinAddress] = result.addresses;
+  return { walletId: result.walletId, ethereumAddress, solanaAddress, bitcoinAddress };
+}
+
 // Shell variables that change on their own and must not leak from one block into the next.
 const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
 
@@ -211,6 +233,9 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
       SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
       NO_COLOR: '1',
     };
+    if (unit.blocks.some((b) => b.spec.replaces.some((r) => WALLET_VALUES.includes(r.name)))) {
+      Object.assign(values, await createExampleWallet(emulator));
+    }
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];

@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { callsApi, isShell, runSpec, runUnits } from './execute.mjs';
+import { callsApi, isShell, runSpec, runUnits, talksToApi } from './execute.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -201,6 +201,10 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
             stats.checked++;
             if (spec.skipRun) stats.notRun.push({ line: block.line, reason: spec.skipRun.reason });
             else runs = spec.run;
+            // The goal is that every example that talks to the API runs; one that is not marked either way is listed.
+            if (!spec.run && !spec.skipRun && talksToApi(block.code)) {
+              stats.notRun.push({ line: block.line, reason: 'talks to the API but is marked neither run nor skip-run' });
+            }
           }
           if (!runs || !execute) {
             if (runs) stats.notRun.push({ line: block.line, reason: 'running disabled (--no-run)' });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute } from './execute.mjs';
+import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, skipInfo } from './run.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
@@ -50,16 +50,16 @@ describe('doctest run.mjs', () => {
 });
 
 describe('doctest run.mjs running examples against the emulator', () => {
-  it('runs a passing program, a session that shares a captured value with a bash block, an expected error, and prints skips', async () => {
+  it('runs a passing program, a session that shares a captured value with a bash block, an expected error, the example wallet, and prints skips', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('run'));
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const page = 'scripts/doctest/fixtures/run/guide/session.mdx';
-    expect(stdout).toContain(`${page}: 3 checked, 1 skipped\n  skipped ${page}:44 (starts a server that never exits)\n`);
-    for (const line of [7, 16, 28, 38]) expect(stdout).toContain(`ran ${page}:${line}\n`);
-    expect(stdout).toMatch(/doctest: ran 4 examples in 3 units \(one emulator each\)/);
+    expect(stdout).toContain(`${page}: 4 checked, 1 skipped\n  skipped ${page}:44 (starts a server that never exits)\n`);
+    for (const line of [7, 16, 28, 38, 56]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout).toMatch(/doctest: ran 5 examples in 4 units \(one emulator each\)/);
     // Exactly one summary line, and it is the last.
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 4 run, 0 type-checked only, 1 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 5 run, 0 type-checked only, 1 skipped');
     expect(stdout.match(/^examples: /gm)).toHaveLength(1);
   }, 120_000);
 
@@ -79,7 +79,7 @@ describe('doctest run.mjs running examples against the emulator', () => {
     const { code, stdout } = await doctest('--dir', fixture('run'), '--no-run');
     expect(code).toBe(0);
     expect(stdout).toContain('(running disabled (--no-run))');
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run, 3 type-checked only, 1 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run, 4 type-checked only, 1 skipped');
   }, 60_000);
 });
 
@@ -114,6 +114,12 @@ describe('info strings of running blocks', () => {
   it('reads the export lines a program prints for the reader to run', () => {
     expect(exportsIn('policy p1\nexport HOT_KEY_ID=k-1\nexport OPS_TAG_ID="t 2"\n  export NOT_AT_START=x\n')).toEqual({ HOT_KEY_ID: 'k-1', OPS_TAG_ID: 't 2' });
     expect(runSpec('session="s" env-from-output').envFromOutput).toBe(true);
+  });
+
+  it('recognises TypeScript that talks to the API by its imports', () => {
+    expect(talksToApi("import {createServerClient} from '@sigil/sdk-server';")).toBe(true);
+    expect(talksToApi('import {SigilClient} from "@sigil/http";')).toBe(true);
+    expect(talksToApi("import {parse} from '@sigil/policy';")).toBe(false);
   });
 
   it('counts only shell blocks whose commands call sigil or curl', () => {

@@ -189,6 +189,20 @@ describe('sigil request against a local server', () => {
     expect(verifiesWithNode(request.body, String(request.headers['x-stamp']), TEST_VECTOR.publicKey)).toBe(true);
   });
 
+  it('fills organizationId from SIGIL_ORGANIZATION_ID only when the body names none', async () => {
+    reply = { status: 200, body: {} };
+    const env = { SIGIL_ORGANIZATION_ID: 'org-env', SIGIL_API_KEY_FILE: keyFile, SIGIL_BASE_URL: baseUrl };
+    const filled = await sigil(['request', '--path', '/public/v1/query/list_wallets', '--body', '{"paginationOptions":{"limit":"5"}}'], env);
+    expect(filled.stderr).toBe('');
+    const named = await sigil(['request', '--path', '/public/v1/query/whoami', '--body', '{ "organizationId": "org-1" }'], env);
+    expect(named.code).toBe(0);
+    const unset = await sigil(['request', '--path', '/public/v1/query/whoami', '--body', '{}', '--key', keyFile, '--base-url', baseUrl]);
+    expect(unset.code).toBe(0);
+    expect(received.map((r) => r.body)).toEqual(['{"organizationId":"org-env","paginationOptions":{"limit":"5"}}', '{ "organizationId": "org-1" }', '{}']);
+    expect(verifiesWithNode(received[0]!.body, String(received[0]!.headers['x-stamp']), TEST_VECTOR.publicKey)).toBe(true);
+    // Three CLI processes in a row: more than the default 5 s on a loaded machine.
+  }, 30_000);
+
   it('the printed curl command, run by a real shell and curl, delivers the stamped body unchanged', async () => {
     reply = { status: 200, body: { ok: true } };
     const printed = await sigil(

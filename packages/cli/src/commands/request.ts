@@ -19,6 +19,7 @@ Options:
   --body <@file|json>     @file sends the file's exact bytes; otherwise the argument is the JSON body
   --key <file>            API key file from \`sigil keys generate\` (default: $SIGIL_API_KEY_FILE)
   --base-url <url>        API base URL (default: $SIGIL_BASE_URL or ${DEFAULT_BASE_URL})
+                          A body object without "organizationId" gets $SIGIL_ORGANIZATION_ID, when set
   --no-post               print the stamped curl command instead of sending it
   --output <json|table>   how to print the response (default: json)`;
 
@@ -37,6 +38,15 @@ function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if ((error as Error).name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000}s`;
   return cause?.code ?? cause?.message ?? (error as Error).message;
+}
+
+/**
+ * Like the SDK's client, fills in the organization from the environment when the body names none, so one
+ * SIGIL_ORGANIZATION_ID serves both. A body that names one, or is not an object, is sent byte for byte.
+ */
+export function withOrganizationId(text: string, parsed: unknown, organizationId: string | undefined): string {
+  if (!organizationId || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || 'organizationId' in parsed) return text;
+  return JSON.stringify({ organizationId, ...parsed });
 }
 
 export async function requestCommand(args: string[], io: Io): Promise<number> {
@@ -77,12 +87,14 @@ export async function requestCommand(args: string[], io: Io): Promise<number> {
     throw new UsageError(`Invalid base URL "${baseUrl}": use a full URL such as ${DEFAULT_BASE_URL}`);
   }
 
-  const { body, source } = await readBody(values.body);
+  const read = await readBody(values.body);
+  let parsedBody: unknown;
   try {
-    JSON.parse(body);
+    parsedBody = JSON.parse(read.body);
   } catch (error) {
-    throw new CliError(`The body in ${source} is not valid JSON (${(error as Error).message}): fix it and retry`);
+    throw new CliError(`The body in ${read.source} is not valid JSON (${(error as Error).message}): fix it and retry`);
   }
+  const body = withOrganizationId(read.body, parsedBody, io.env.SIGIL_ORGANIZATION_ID);
 
   const key = await readKeyFile(keyPath);
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
