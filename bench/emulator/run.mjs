@@ -374,7 +374,7 @@ function browserRow(b) {
 
 function browserBullet(b) {
   return `- **Sandbox worker in Chromium**: the built docs site in Chromium ${b.chromium} (headless), the request builder opened on
-  \`${'/api/organizations/whoami'}\` so the sandbox worker starts, then ${BROWSER_QUERIES} stamped \`whoami\` and ${BROWSER_QUERIES} stamped \`get_wallet\`
+  \`/api/organizations/whoami\` so the sandbox worker starts, then ${BROWSER_QUERIES} stamped \`whoami\` and ${BROWSER_QUERIES} stamped \`get_wallet\`
   queries (each after 50 warm-up queries) handed to the worker through the test builds' \`window.__sigilSandbox\` hook, one
   at a time. Each time is taken in the page with \`performance.now()\`, from the call until the answer is back: the
   \`postMessage\` round trip and the core's work; the page is not cross-origin isolated, so Chromium rounds

@@ -54,6 +54,11 @@ export async function resetSandbox(): Promise<SandboxInfo> {
   return infoOf(await call({type: 'reset'}));
 }
 
+/** Starts keeping the sandbox in this browser's IndexedDB, or stops and deletes the kept copy. */
+export async function keepSandbox(keep: boolean): Promise<SandboxInfo> {
+  return infoOf(await call({type: 'keep', keep}));
+}
+
 /** Hands a request to the emulator in the worker. */
 export async function sendToSandbox(request: EmulatorRequest): Promise<EmulatorResponse> {
   const reply = await call({type: 'request', request});

@@ -9,13 +9,17 @@ export interface SandboxInfo {
   apiKeyId: string;
   apiPublicKey: string;
   apiPrivateKey: string;
+  /** Whether a copy is kept in this browser's IndexedDB (the reader's opt-in; off by default). */
+  kept: boolean;
 }
 
 /** Messages the page posts to the worker; `id` pairs each with its reply. */
 export type SandboxCall =
   | {id: number; type: 'info'}
   | {id: number; type: 'request'; request: EmulatorRequest}
-  | {id: number; type: 'reset'};
+  | {id: number; type: 'reset'}
+  /** Starts or stops keeping the sandbox in IndexedDB; stopping deletes the kept copy. */
+  | {id: number; type: 'keep'; keep: boolean};
 
 export type SandboxReply =
   | {id: number; type: 'info'; info: SandboxInfo}

@@ -1,8 +1,10 @@
-// The sandbox: the emulator core in a Web Worker, its state in this worker's memory only. Started
-// by client.ts when a reader picks the sandbox as the request builder's target.
-import {createEmulator, type Emulator} from '@sigil/emulator';
+// The sandbox: the emulator core in a Web Worker, its state in this worker's memory, and in this
+// browser's IndexedDB only when the reader asks to keep it (store.ts). Started by client.ts when a
+// reader picks the sandbox as the request builder's target.
+import {createEmulator, type Emulator, type EmulatorState} from '@sigil/emulator';
 import {generateApiKeyPair} from '@sigil/api-key-stamper';
 import type {SandboxCall, SandboxInfo, SandboxReply} from './protocol';
+import {forgetKept, loadKept, saveKept} from './store';
 
 // The worker's global scope, typed by the part used here (the site compiles with the DOM library, not WebWorker's).
 const scope = self as unknown as {
@@ -15,11 +17,44 @@ interface Sandbox {
   info: SandboxInfo;
 }
 
-async function start(): Promise<Sandbox> {
-  const emulator = createEmulator();
+/** Whether every change is written to IndexedDB before its answer is released. */
+let keeping = false;
+// Writes run one after another, so an older state never lands after a newer one.
+let saving: Promise<void> = Promise.resolve();
+
+function keepNow(sandbox: Sandbox): Promise<void> {
+  saving = saving.catch(() => undefined).then(() => saveKept(sandbox.info, sandbox.emulator.exportState()));
+  return saving;
+}
+
+function emulatorFor(sandbox: () => Sandbox | undefined, state?: EmulatorState): Emulator {
+  return createEmulator({
+    ...(state ? {state} : {}),
+    onCommit: async () => {
+      const current = sandbox();
+      if (keeping && current) await keepNow(current);
+    },
+  });
+}
+
+async function fresh(): Promise<Sandbox> {
+  let sandbox: Sandbox | undefined;
+  const emulator = emulatorFor(() => sandbox);
   const keys = generateApiKeyPair();
   const result = await emulator.bootstrap({organizationName: 'Sandbox', userName: 'Sandbox root user', apiPublicKey: keys.publicKey});
-  return {emulator, info: {...result, apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey}};
+  sandbox = {emulator, info: {...result, apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey, kept: false}};
+  return sandbox;
+}
+
+/** The kept sandbox when the reader chose to keep one, else a new one. */
+async function start(): Promise<Sandbox> {
+  const kept = await loadKept().catch(() => undefined);
+  if (!kept) return fresh();
+  let sandbox: Sandbox | undefined;
+  const emulator = emulatorFor(() => sandbox, JSON.parse(kept.state) as EmulatorState);
+  sandbox = {emulator, info: {...kept.info, kept: true}};
+  keeping = true;
+  return sandbox;
 }
 
 let current = start();
@@ -30,9 +65,22 @@ async function answer(call: SandboxCall): Promise<SandboxReply> {
       return {id: call.id, type: 'info', info: (await current).info};
     case 'request':
       return {id: call.id, type: 'response', response: await (await current).emulator.handle(call.request)};
+    case 'keep': {
+      const sandbox = await current;
+      keeping = call.keep;
+      sandbox.info = {...sandbox.info, kept: call.keep};
+      if (call.keep) await keepNow(sandbox);
+      else await saving.catch(() => undefined).then(forgetKept);
+      return {id: call.id, type: 'info', info: sandbox.info};
+    }
     case 'reset': {
+      // A reset forgets the kept copy too, and keeping stops: the new sandbox lives in memory until the reader opts in again.
       const previous = current;
-      current = start();
+      keeping = false;
+      current = saving
+        .catch(() => undefined)
+        .then(forgetKept)
+        .then(fresh);
       await (await previous.catch(() => undefined))?.emulator.close();
       return {id: call.id, type: 'info', info: (await current).info};
     }

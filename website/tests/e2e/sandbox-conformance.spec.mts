@@ -7,8 +7,8 @@
  */
 import {expect, test, type Page} from '@playwright/test';
 import type {EmulatorRequest, EmulatorResponse} from '@sigil/emulator';
-import {DOC_OPERATIONS, createWorldOn, signerFor, type World, type WorldEmulator} from '../../../packages/emulator/src/conformance/harness.test-util';
-import {runOperation, type Outcome} from '../../../packages/emulator/src/conformance/run-example.test-util';
+import {DOC_OPERATIONS, createWorldOn, signerFor, type WorldEmulator} from '../../../packages/emulator/src/conformance/harness.test-util';
+import {runOperation, type NewWorld, type Outcome} from '../../../packages/emulator/src/conformance/run-example.test-util';
 import {SETUP} from '../../../packages/emulator/src/conformance/setup-table.test-util';
 import type {SandboxInfo} from '../../src/sandbox/protocol';
 import type {SandboxTestHook} from '../../src/sandbox/client';
@@ -16,13 +16,13 @@ import type {SandboxTestHook} from '../../src/sandbox/client';
 type HookWindow = Window & {__sigilSandbox?: SandboxTestHook};
 
 /** A world on the page's sandbox: Reset gives a new organization, whose generated key is the root signer. */
-function sandboxWorlds(page: Page, sent: {count: number}): (needs: Parameters<typeof createWorldOn>[1]) => Promise<World<WorldEmulator>> {
+function sandboxWorlds(page: Page, sent: {count: number}): NewWorld {
   const emulator: WorldEmulator = {
     handle: (request: EmulatorRequest) => {
       sent.count += 1;
       return page.evaluate((r): Promise<EmulatorResponse> => (window as HookWindow).__sigilSandbox!.handle(r), request);
     },
-    // The next Reset replaces the worker's emulator (and stops its timers).
+    // Nothing to close here: the next world's Reset replaces the worker's emulator and stops its timers.
     close: async () => {},
   };
   return (needs) =>

@@ -253,6 +253,73 @@ test.describe('sandbox', () => {
   });
 });
 
+test.describe('keeping the sandbox in this browser', () => {
+  /** Whether the sandbox's IndexedDB database exists in this page's origin. */
+  const stored = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === 'sigil-sandbox'));
+  const keep = (page: Page) => page.getByLabel('Keep the sandbox in this browser');
+
+  async function reload(page: Page): Promise<string> {
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached({timeout: 30_000});
+    return openWithSandbox(page);
+  }
+
+  /** On the create_policy page with the builder open: creates a policy in the sandbox. */
+  async function createPolicy(page: Page, organizationId: string, policyName: string): Promise<void> {
+    await setBody(page, {type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', timestampMs: String(Date.now()), organizationId, parameters: {policyName, effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_DELETE_USERS'"}});
+    expect((await send(page)).status).toBe(200);
+  }
+
+  /** On the list_policies page with the builder open: the sandbox's policy names. */
+  async function policyNames(page: Page): Promise<string[]> {
+    return ((await send(page)).body.policies as Array<{policyName: string}>).map((policy) => policy.policyName);
+  }
+
+  test('is off by default; kept, the sandbox survives a reload; turning it off or Reset deletes it', async ({page, baseURL}) => {
+    test.setTimeout(180_000);
+    const requests = recordRequests(page);
+    await gotoHydrated(page, '/api/policies/create-policy');
+    const first = await openWithSandbox(page);
+    await expect(keep(page)).not.toBeChecked();
+    await createPolicy(page, first, 'Kept policy');
+    // Nothing of the sandbox is in browser storage until the reader asks.
+    expect(await stored(page)).toBe(false);
+
+    await keep(page).click();
+    await expect(keep(page)).toBeChecked();
+    expect(await stored(page)).toBe(true);
+    expect(await reload(page)).toBe(first);
+    await expect(keep(page)).toBeChecked();
+    // Its state came back with it, and what is changed now is kept too.
+    await createPolicy(page, first, 'Policy after the reload');
+    await navigateInApp(page, '/api/policies/list-policies');
+    await openWithSandbox(page);
+    expect(await policyNames(page)).toEqual(['Kept policy', 'Policy after the reload']);
+    expect(await reload(page)).toBe(first);
+    expect(await policyNames(page)).toEqual(['Kept policy', 'Policy after the reload']);
+
+    // Turning it off deletes the copy: the next visit starts a new sandbox.
+    await keep(page).click();
+    await expect(keep(page)).not.toBeChecked();
+    expect(await stored(page)).toBe(false);
+    const second = await reload(page);
+    expect(second).not.toBe(first);
+    expect(await policyNames(page)).toEqual([]);
+
+    // Reset deletes it too, and keeping stops.
+    await keep(page).click();
+    await expect(keep(page)).toBeChecked();
+    expect(await stored(page)).toBe(true);
+    await page.getByRole('button', {name: 'Reset the sandbox'}).click();
+    await expect(page.getByTestId('sandbox-organization')).not.toHaveText(second, {timeout: 30_000});
+    await expect(keep(page)).not.toBeChecked();
+    expect(await stored(page)).toBe(false);
+
+    const origin = new URL(baseURL!).origin;
+    for (const r of requests) expect(new URL(r.url()).origin, r.url()).toBe(origin);
+  });
+});
+
 // Issue 19: the worker's code (its chunk and the chunks it imports) stays at or under 150 KB gzip.
 test('the sandbox worker stays within its gzip budget', async () => {
   const {gzipSync} = await import('node:zlib');

@@ -3,7 +3,7 @@ import CodeBlock from '@theme/CodeBlock';
 import {ApiKeyStamper, TEST_VECTOR, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
 import {validators} from '@generated/sigil-api-validators/index.js';
 import {curlCommand} from '../../samples';
-import {resetSandbox, sandboxInfo, sendToSandbox} from '@site/src/sandbox/client';
+import {keepSandbox, resetSandbox, sandboxInfo, sendToSandbox} from '@site/src/sandbox/client';
 import type {SandboxInfo} from '@site/src/sandbox/protocol';
 import {describeErrors, initialBody, parseBody, sendableBaseUrl, withOrganization, withTimestamp, type FieldProblem, type ValidationError} from './logic';
 import type {RequestBuilderProps} from './index';
@@ -46,7 +46,7 @@ type Target = 'sandbox' | 'server';
 type SandboxState = {state: 'off'} | {state: 'starting'} | {state: 'ready'; info: SandboxInfo} | {state: 'failed'; message: string};
 
 /** The in-browser emulator (src/sandbox), started when the reader picks it as the target. */
-function useSandbox(wanted: boolean): [SandboxState, () => void] {
+function useSandbox(wanted: boolean): [SandboxState, () => void, (keep: boolean) => void] {
   const [sandbox, setSandbox] = useState<SandboxState>({state: 'off'});
   const started = sandbox.state !== 'off';
   useEffect(() => {
@@ -62,7 +62,12 @@ function useSandbox(wanted: boolean): [SandboxState, () => void] {
       .then((info) => setSandbox({state: 'ready', info}))
       .catch((error: unknown) => setSandbox({state: 'failed', message: (error as Error).message}));
   };
-  return [sandbox, reset];
+  const keep = (wantKept: boolean): void => {
+    keepSandbox(wantKept)
+      .then((info) => setSandbox({state: 'ready', info}))
+      .catch((error: unknown) => setSandbox({state: 'failed', message: (error as Error).message}));
+  };
+  return [sandbox, reset, keep];
 }
 
 function pretty(text: string): string {
@@ -77,7 +82,7 @@ export default function Builder({operationId, kind, path, activityType, example,
   const id = useId();
   const [text, setText] = useState(() => initialBody(example, kind, activityType, Date.now()));
   const [target, setTarget] = useState<Target>('sandbox');
-  const [sandbox, resetTheSandbox] = useSandbox(target === 'sandbox');
+  const [sandbox, resetTheSandbox, keepTheSandbox] = useSandbox(target === 'sandbox');
   const sandboxKeys = sandbox.state === 'ready' ? sandbox.info : undefined;
   const [ownKey, setOwnKey] = useState(false);
   // The reader's key lives only in this component's state: no storage, no network.
@@ -309,8 +314,9 @@ export default function Builder({operationId, kind, path, activityType, example,
             </dl>
           )}
           <p className={styles.help}>
-            This key was generated in your browser for the sandbox only. It lives in this tab and is gone when you close
-            it or reset the sandbox; no real Sigil organization knows it.
+            {sandbox.state === 'ready' && sandbox.info.kept
+              ? 'This key was generated in your browser for the sandbox only. It is kept in this browser, with everything you created, until you reset the sandbox or stop keeping it; no real Sigil organization knows it.'
+              : 'This key was generated in your browser for the sandbox only. It lives in this tab and is gone when you close it or reset the sandbox; no real Sigil organization knows it.'}
           </p>
           <div className={styles.actions}>
             <button
@@ -324,6 +330,21 @@ export default function Builder({operationId, kind, path, activityType, example,
               Reset the sandbox
             </button>
           </div>
+          <label className={styles.choice}>
+            <input
+              type="checkbox"
+              checked={sandbox.state === 'ready' && sandbox.info.kept}
+              disabled={sandbox.state !== 'ready'}
+              aria-describedby={`${id}-keep-help`}
+              onChange={(event) => keepTheSandbox(event.target.checked)}
+            />
+            Keep the sandbox in this browser
+          </label>
+          <p className={styles.help} id={`${id}-keep-help`}>
+            Off by default. When on, the sandbox&apos;s keys, wallets and everything else in it are stored unencrypted in
+            this browser&apos;s IndexedDB and come back on your next visit. Turning it off or resetting the sandbox deletes
+            them.
+          </p>
           <label className={styles.choice}>
             <input type="checkbox" checked={ownKey} onChange={(event) => setOwnKey(event.target.checked)} />
             Sign with another key (of a user you created in the sandbox)
