@@ -183,6 +183,35 @@ export function lightStem(word: string): string {
   return word.replace(/(ies|y)$/, 'i').replace(/(es|s|ing|ed)$/, '');
 }
 
+/**
+ * The groups of a preview: each result's title, section and address from the
+ * pages file, with the page itself as its one hit. `answersQuery` counts the
+ * words of titles, so a preview it accepts is accepted with the excerpts too.
+ */
+export function previewGroups(
+  results: readonly {id: string}[],
+  pages: ReadonlyMap<string, PageInfo>,
+  url: (path: string) => string,
+): ResultGroup[] {
+  return results.flatMap((r) => {
+    const page = pages.get(r.id);
+    if (!page) return [];
+    const at = url(page.url);
+    return [{url: at, title: page.title, section: page.section, hits: [{url: at, headings: [], excerpt: []}]}];
+  });
+}
+
+/** Resolves after the browser has had the chance to render and paint (or after 50 ms in a hidden tab, where frames stop). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 /** An empty answer: what a query with no real match gets (the UI then shows "No results for"). */
 const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 
@@ -299,6 +328,9 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return (await Promise.all(result.ordered.slice(0, limit).map((r) => r.data()))).map(groupFromPagefind);
   }
 
+  /** Pagefind's address of a page, as `data()` gives it (the site's base before the path). */
+  const pageUrl = (path: string): string => `${baseUrl}/${path}`.replace(/\/+/g, '/');
+
   const outcomeOf = (result: Ranked, groups: ResultGroup[]): SearchOutcome => ({groups, total: result.ordered.length, sectionCounts: result.counts});
 
   return {
@@ -312,11 +344,20 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
       if (query === '') return NOTHING;
       const [mod, index, pages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
       const limit = options.limit ?? 10;
-      const run = async (q: string): Promise<{result: Ranked; groups: ResultGroup[]}> => {
+      const run = async (q: string, preview?: (outcome: SearchOutcome) => void): Promise<{result: Ranked; groups: ResultGroup[]}> => {
         const result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        if (preview) {
+          const early = previewGroups(result.ordered.slice(0, limit), pages, pageUrl);
+          // Only when the excerpts cannot change the answer: the query names the page, or the titles alone hold its words.
+          if (early.length > 0 && (result.named || answersQuery(q, early))) {
+            preview({...outcomeOf(result, early), pending: true});
+            // Fragments already fetched resolve without a task boundary: let the preview reach the screen first.
+            await afterNextPaint();
+          }
+        }
         return {result, groups: await groupsOf(result, limit)};
       };
-      const first = await run(query);
+      const first = await run(query, options.onPreview);
       if (first.result.named || (first.groups.length > 0 && answersQuery(query, first.groups))) return outcomeOf(first.result, first.groups);
       // Nothing on the site answers the query as typed: try the closest spelling, else say so.
       const corrected = correctQuery(query, await words());

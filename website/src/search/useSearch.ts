@@ -82,7 +82,14 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
     const timer = setTimeout(() => {
       lastStart.current = Date.now();
       loadSearchEngine(settings, context)
-        .then((engine) => engine.search(trimmed, {...(section ? {section} : {}), ...(limit ? {limit} : {})}))
+        .then((engine) =>
+          engine.search(trimmed, {
+            ...(section ? {section} : {}),
+            ...(limit ? {limit} : {}),
+            // The results before their excerpts: shown at once, replaced when the search resolves.
+            onPreview: (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
+          }),
+        )
         .then(
           (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
           (error: unknown) => {
