@@ -245,12 +245,12 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return loading;
   }
 
-  /** A JSON file next to the index, fetched once (again after a failure). */
-  function cachedJson<T>(file: string, parse: (value: unknown) => T): () => Promise<T> {
+  /** A JSON file next to the index, fetched once (again after a failure, or when asked for a `fresh` copy). */
+  function cachedJson<T>(file: string, parse: (value: unknown) => T): (fresh?: boolean) => Promise<T> {
     let cached: Promise<T> | undefined;
-    return () => {
-      if (!cached) {
-        cached = fetch(`${root}${file}`).then(async (res) => {
+    return (fresh = false) => {
+      if (!cached || fresh) {
+        cached = fetch(`${root}${file}`, fresh ? {cache: 'reload'} : {}).then(async (res) => {
           if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
           return parse(await res.json());
         });
@@ -273,6 +273,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return run;
   }
   let ranking: keyof typeof RANKING | undefined;
+  /** Whether the pages file was fetched again because it lacked pages of the index (a copy cached from an older build). */
+  let pagesReloaded = false;
 
   interface Ranked {
     ordered: PagefindResult[];
@@ -280,6 +282,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     counts: Partial<Record<SectionName, number>>;
     /** Whether the first result is the page the query names. */
     named: boolean;
+    /** Results the pages file does not know (left out). */
+    missing: number;
   }
 
   async function ranked(
@@ -311,16 +315,17 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
       const sections = all.map((r) => pages.get(r.id)!.section);
       if (section) ordered = ordered.filter((r) => pages.get(r.id)!.section === section);
       const namedPage = named === undefined ? undefined : [...pages.values()].find((p) => p.url === named);
-      if (!namedPage || (section && namedPage.section !== section)) return {ordered, counts: sectionCounts(sections), named: false};
+      const missing = response.results.length - all.length;
+      if (!namedPage || (section && namedPage.section !== section)) return {ordered, counts: sectionCounts(sections), named: false, missing};
       let own = ordered.find((r) => pages.get(r.id)!.url === namedPage.url);
       if (!own) {
         // Named by an alias the text does not hold: fetch the page by its path (loads the small `page` filter index once).
         const filters = {page: namedPage.url};
         own = (await mod.search(query, {filters}))?.results[0] ?? (await mod.search(null, {filters}))?.results[0];
-        if (!own || !pages.has(own.id)) return {ordered, counts: sectionCounts(sections), named: false};
+        if (!own || !pages.has(own.id)) return {ordered, counts: sectionCounts(sections), named: false, missing};
         sections.push(namedPage.section);
       }
-      return {ordered: [own, ...ordered.filter((r) => r.id !== own.id)], counts: sectionCounts(sections), named: true};
+      return {ordered: [own, ...ordered.filter((r) => r.id !== own.id)], counts: sectionCounts(sections), named: true, missing};
     });
   }
 
@@ -342,10 +347,16 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     async search(rawQuery, options = {}): Promise<SearchOutcome> {
       const query = capQuery(rawQuery).trim();
       if (query === '') return NOTHING;
-      const [mod, index, pages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
+      const [mod, index, loadedPages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
+      let pages = loadedPages;
       const limit = options.limit ?? 10;
       const run = async (q: string, preview?: (outcome: SearchOutcome) => void): Promise<{result: Ranked; groups: ResultGroup[]}> => {
-        const result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        let result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        if (result.missing > 0 && !pagesReloaded) {
+          pagesReloaded = true;
+          pages = await pageIndex(true);
+          result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        }
         if (preview) {
           const early = previewGroups(result.ordered.slice(0, limit), pages, pageUrl);
           // Only when the excerpts cannot change the answer: the query names the page, or the titles alone hold its words.

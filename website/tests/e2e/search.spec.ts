@@ -426,6 +426,20 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     await expect.poll(() => fetched).toContain('/pagefind/pagefind.js');
   });
 
+  test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
+    let served = 0;
+    await page.route('**/pagefind/search-pages.json', async (route) => {
+      served += 1;
+      // The first answer knows none of this build's pages, as a stale copy from an older build would.
+      if (served === 1) await route.fulfill({contentType: 'application/json', body: '{}'});
+      else await route.continue();
+    });
+    await gotoHydrated(page, `/search?q=${COMMON}`);
+    await expect(page.getByRole('status')).toContainText(/\d+ pages found for “wallet”/);
+    expect(served).toBe(2);
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li')).toHaveCount(10);
+  });
+
   test('/search shows the results before their excerpts, in the order and with the counts they end with', async ({page}) => {
     await gotoHydrated(page, '/search');
     const box = page.getByRole('searchbox', {name: 'Search query'});
