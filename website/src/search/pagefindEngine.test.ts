@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, sectionCounts, type PagefindData} from './pagefindEngine';
+import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, previewGroups, sectionCounts, type PagefindData} from './pagefindEngine';
 
 const anchors = [
   {element: 'h2', id: 'wallets', text: 'Wallets', location: 10},
@@ -96,5 +96,27 @@ describe('sectionCounts', () => {
   it('counts the results of each section and leaves out sections without any', () => {
     expect(sectionCounts(['API reference', 'Documentation', 'API reference'])).toEqual({'API reference': 2, Documentation: 1});
     expect(sectionCounts([])).toEqual({});
+  });
+});
+
+describe('previewGroups', () => {
+  const pages = new Map([
+    ['en_1', {url: '/api/wallets/create-wallet', title: 'Create wallet', section: 'API reference' as const, kind: 'operation' as const}],
+    ['en_2', {url: '/concepts/wallets', title: 'Wallets', section: 'Documentation' as const, kind: 'guide' as const}],
+  ]);
+  const url = (path: string) => `/${path}`.replace(/\/+/g, '/');
+
+  it('gives each known result its title, section and the page as its one hit, in order', () => {
+    expect(previewGroups([{id: 'en_2'}, {id: 'gone'}, {id: 'en_1'}], pages, url)).toEqual([
+      {url: '/concepts/wallets', title: 'Wallets', section: 'Documentation', hits: [{url: '/concepts/wallets', headings: [], excerpt: []}]},
+      {url: '/api/wallets/create-wallet', title: 'Create wallet', section: 'API reference', hits: [{url: '/api/wallets/create-wallet', headings: [], excerpt: []}]},
+    ]);
+  });
+
+  it('answers a query from the titles alone only when they hold every word', () => {
+    const groups = previewGroups([{id: 'en_1'}, {id: 'en_2'}], pages, url);
+    expect(answersQuery('create wallets', groups)).toBe(true);
+    // A word only the text may hold waits for the excerpts.
+    expect(answersQuery('wallet passkey', groups)).toBe(false);
   });
 });

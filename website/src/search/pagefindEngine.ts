@@ -183,6 +183,35 @@ export function lightStem(word: string): string {
   return word.replace(/(ies|y)$/, 'i').replace(/(es|s|ing|ed)$/, '');
 }
 
+/**
+ * The groups of a preview: each result's title, section and address from the
+ * pages file, with the page itself as its one hit. `answersQuery` counts the
+ * words of titles, so a preview it accepts is accepted with the excerpts too.
+ */
+export function previewGroups(
+  results: readonly {id: string}[],
+  pages: ReadonlyMap<string, PageInfo>,
+  url: (path: string) => string,
+): ResultGroup[] {
+  return results.flatMap((r) => {
+    const page = pages.get(r.id);
+    if (!page) return [];
+    const at = url(page.url);
+    return [{url: at, title: page.title, section: page.section, hits: [{url: at, headings: [], excerpt: []}]}];
+  });
+}
+
+/** Resolves after the browser has had the chance to render and paint (or after 50 ms in a hidden tab, where frames stop). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 /** An empty answer: what a query with no real match gets (the UI then shows "No results for"). */
 const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 
@@ -216,12 +245,12 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return loading;
   }
 
-  /** A JSON file next to the index, fetched once (again after a failure). */
-  function cachedJson<T>(file: string, parse: (value: unknown) => T): () => Promise<T> {
+  /** A JSON file next to the index, fetched once (again after a failure, or when asked for a `fresh` copy). */
+  function cachedJson<T>(file: string, parse: (value: unknown) => T): (fresh?: boolean) => Promise<T> {
     let cached: Promise<T> | undefined;
-    return () => {
-      if (!cached) {
-        cached = fetch(`${root}${file}`).then(async (res) => {
+    return (fresh = false) => {
+      if (!cached || fresh) {
+        cached = fetch(`${root}${file}`, fresh ? {cache: 'reload'} : {}).then(async (res) => {
           if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
           return parse(await res.json());
         });
@@ -244,6 +273,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     return run;
   }
   let ranking: keyof typeof RANKING | undefined;
+  /** Whether the pages file was fetched again because it lacked pages of the index (a copy cached from an older build). */
+  let pagesReloaded = false;
 
   interface Ranked {
     ordered: PagefindResult[];
@@ -251,6 +282,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     counts: Partial<Record<SectionName, number>>;
     /** Whether the first result is the page the query names. */
     named: boolean;
+    /** Results the pages file does not know (left out). */
+    missing: number;
   }
 
   async function ranked(
@@ -282,22 +315,26 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
       const sections = all.map((r) => pages.get(r.id)!.section);
       if (section) ordered = ordered.filter((r) => pages.get(r.id)!.section === section);
       const namedPage = named === undefined ? undefined : [...pages.values()].find((p) => p.url === named);
-      if (!namedPage || (section && namedPage.section !== section)) return {ordered, counts: sectionCounts(sections), named: false};
+      const missing = response.results.length - all.length;
+      if (!namedPage || (section && namedPage.section !== section)) return {ordered, counts: sectionCounts(sections), named: false, missing};
       let own = ordered.find((r) => pages.get(r.id)!.url === namedPage.url);
       if (!own) {
         // Named by an alias the text does not hold: fetch the page by its path (loads the small `page` filter index once).
         const filters = {page: namedPage.url};
         own = (await mod.search(query, {filters}))?.results[0] ?? (await mod.search(null, {filters}))?.results[0];
-        if (!own || !pages.has(own.id)) return {ordered, counts: sectionCounts(sections), named: false};
+        if (!own || !pages.has(own.id)) return {ordered, counts: sectionCounts(sections), named: false, missing};
         sections.push(namedPage.section);
       }
-      return {ordered: [own, ...ordered.filter((r) => r.id !== own.id)], counts: sectionCounts(sections), named: true};
+      return {ordered: [own, ...ordered.filter((r) => r.id !== own.id)], counts: sectionCounts(sections), named: true, missing};
     });
   }
 
   async function groupsOf(result: Ranked, limit: number): Promise<ResultGroup[]> {
     return (await Promise.all(result.ordered.slice(0, limit).map((r) => r.data()))).map(groupFromPagefind);
   }
+
+  /** Pagefind's address of a page, as `data()` gives it (the site's base before the path). */
+  const pageUrl = (path: string): string => `${baseUrl}/${path}`.replace(/\/+/g, '/');
 
   const outcomeOf = (result: Ranked, groups: ResultGroup[]): SearchOutcome => ({groups, total: result.ordered.length, sectionCounts: result.counts});
 
@@ -310,13 +347,28 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     async search(rawQuery, options = {}): Promise<SearchOutcome> {
       const query = capQuery(rawQuery).trim();
       if (query === '') return NOTHING;
-      const [mod, index, pages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
+      const [mod, index, loadedPages] = await Promise.all([pagefind(), nameIndex().catch(() => ({}) as NameIndex), pageIndex()]);
+      let pages = loadedPages;
       const limit = options.limit ?? 10;
-      const run = async (q: string): Promise<{result: Ranked; groups: ResultGroup[]}> => {
-        const result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+      const run = async (q: string, preview?: (outcome: SearchOutcome) => void): Promise<{result: Ranked; groups: ResultGroup[]}> => {
+        let result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        if (result.missing > 0 && !pagesReloaded) {
+          pagesReloaded = true;
+          pages = await pageIndex(true);
+          result = await ranked(mod, pages, q, options.section, pageNamedBy(q, index));
+        }
+        if (preview) {
+          const early = previewGroups(result.ordered.slice(0, limit), pages, pageUrl);
+          // Only when the excerpts cannot change the answer: the query names the page, or the titles alone hold its words.
+          if (early.length > 0 && (result.named || answersQuery(q, early))) {
+            preview({...outcomeOf(result, early), pending: true});
+            // Fragments already fetched resolve without a task boundary: let the preview reach the screen first.
+            await afterNextPaint();
+          }
+        }
         return {result, groups: await groupsOf(result, limit)};
       };
-      const first = await run(query);
+      const first = await run(query, options.onPreview);
       if (first.result.named || (first.groups.length > 0 && answersQuery(query, first.groups))) return outcomeOf(first.result, first.groups);
       // Nothing on the site answers the query as typed: try the closest spelling, else say so.
       const corrected = correctQuery(query, await words());

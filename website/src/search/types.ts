@@ -38,12 +38,24 @@ export interface SearchOutcome {
   sectionCounts: Partial<Record<SectionName, number>>;
   /** Set when nothing matched the query as typed and a corrected spelling was searched instead. */
   correctedQuery?: string;
+  /**
+   * Set on a preview (see `SearchOptions.onPreview`): the final results, in
+   * their final order and counts, whose excerpts and section headings are
+   * still loading; each group has one hit, the page itself.
+   */
+  pending?: boolean;
 }
 
 export interface SearchOptions {
   section?: SectionName;
   /** How many pages to return, best first. */
   limit?: number;
+  /**
+   * Called before the search resolves when the engine already knows the
+   * results but not yet their excerpts, so the UI can show them at once.
+   * Engines that do not know early never call it.
+   */
+  onPreview?: (outcome: SearchOutcome) => void;
 }
 
 export interface SearchEngine {

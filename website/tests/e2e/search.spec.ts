@@ -54,6 +54,8 @@ async function openWithShortcut(page: Page, keys = 'Control+k'): Promise<void> {
 async function search(page: Page, query: string): Promise<void> {
   await combobox(page).fill(query);
   await expect(dialog(page).getByRole('listbox').or(dialog(page).locator('p', {hasText: /No results for|Unable to fetch results/})).first()).toBeVisible();
+  // Results show before their excerpts and sections (busy meanwhile); the tests read the complete list.
+  await expect(dialog(page).locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 test.describe('opening and closing', () => {
@@ -358,9 +360,12 @@ test.describe('finding the operation you mean (issue 22)', () => {
     // The "Copy page" menu was indexed: its words opened snippets and matched queries.
     await gotoHydrated(page, '/search?q=View%20as%20Markdown');
     await expect(page.getByRole('status')).toContainText(/found for “|No results for “/);
+    // The results show before their excerpts (the list is busy until they are in).
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     for (const excerpt of await results(page).locator('p').allTextContents()) expect(excerpt).not.toMatch(/^View as Markdown/);
     await gotoHydrated(page, '/search?q=walletAccountId');
     await expect(results(page)).toBeVisible();
+    await expect(results(page)).not.toHaveAttribute('aria-busy', 'true');
     const excerpts = (await results(page).locator('li li p').allTextContents()).join('\n');
     expect(excerpts).toContain(' · ');
     expect(excerpts).not.toMatch(/FieldTypeDescription/);
@@ -389,5 +394,81 @@ test.describe('finding the operation you mean (issue 22)', () => {
     await expect(options(page)).toHaveCount(1);
     await options(page).first().click();
     await expect(page).toHaveURL('/concepts/wallets');
+  });
+});
+
+test.describe('speed (issue 22): what loads when, and results before excerpts', () => {
+  test('the index loads when a reader focuses a search box or points at the button, never with the page', async ({page}) => {
+    const fetched: string[] = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith('/pagefind/')) fetched.push(path);
+    });
+    await gotoHydrated(page, '/search');
+    await page.waitForTimeout(300);
+    expect(fetched, 'nothing of the index with the page').toEqual([]);
+    await page.getByRole('searchbox', {name: 'Search query'}).focus();
+    await expect.poll(() => fetched).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/search-pages.json', '/pagefind/search-names.json']));
+    // The engine is loaded, so the first query fetches only its index chunk and the shown results' fragments.
+    await expect.poll(() => fetched.some((p) => p.startsWith('/pagefind/wasm.'))).toBe(true);
+    const before = fetched.length;
+    await page.getByRole('searchbox', {name: 'Search query'}).fill(COMMON);
+    await expect(page.getByRole('list', {name: 'Search results'})).not.toHaveAttribute('aria-busy', 'true');
+    const byQuery = fetched.slice(before);
+    expect(byQuery.length).toBeGreaterThan(0);
+    for (const p of byQuery) expect(p).toMatch(/^\/pagefind\/(index|fragment)\//);
+
+    fetched.length = 0;
+    await gotoHydrated(page, DOC);
+    await page.waitForTimeout(300);
+    expect(fetched).toEqual([]);
+    await searchButton(page).hover();
+    await expect.poll(() => fetched).toContain('/pagefind/pagefind.js');
+  });
+
+  test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
+    let served = 0;
+    await page.route('**/pagefind/search-pages.json', async (route) => {
+      served += 1;
+      // The first answer knows none of this build's pages, as a stale copy from an older build would.
+      if (served === 1) await route.fulfill({contentType: 'application/json', body: '{}'});
+      else await route.continue();
+    });
+    await gotoHydrated(page, `/search?q=${COMMON}`);
+    await expect(page.getByRole('status')).toContainText(/\d+ pages found for “wallet”/);
+    expect(served).toBe(2);
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li')).toHaveCount(10);
+  });
+
+  test('/search shows the results before their excerpts, in the order and with the counts they end with', async ({page}) => {
+    await gotoHydrated(page, '/search');
+    const box = page.getByRole('searchbox', {name: 'Search query'});
+    await box.focus();
+    // Record what the page shows while the list is busy (the preview), then compare with the final list.
+    await page.evaluate(() => {
+      const w = window as unknown as {previews: {titles: string[]; status: string; excerpts: number}[]};
+      w.previews = [];
+      const main = document.querySelector('main')!;
+      new MutationObserver(() => {
+        const list = main.querySelector('ol[aria-busy="true"]');
+        if (!list) return;
+        w.previews.push({
+          titles: Array.from(list.querySelectorAll(':scope > li h2'), (h) => h.textContent ?? ''),
+          status: document.querySelector('[role="status"]')?.textContent ?? '',
+          excerpts: list.querySelectorAll('li li').length,
+        });
+      }).observe(main, {childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy']});
+    });
+    await box.fill('create wallet');
+    const list = page.getByRole('list', {name: 'Search results'});
+    await expect(list).toBeVisible();
+    await expect(list).not.toHaveAttribute('aria-busy', 'true');
+    const previews = await page.evaluate(() => (window as unknown as {previews: {titles: string[]; status: string; excerpts: number}[]}).previews);
+    expect(previews.length, 'a preview was shown').toBeGreaterThan(0);
+    const preview = previews[0]!;
+    expect(preview.excerpts).toBe(0);
+    expect(preview.titles).toEqual(await list.locator(':scope > li h2').allTextContents());
+    expect(preview.status).toBe(await page.getByRole('status').textContent());
+    expect(await list.locator('li li').count()).toBeGreaterThan(0);
   });
 });

@@ -194,7 +194,7 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
             results for “{outcome.correctedQuery}”.
           </p>
         )}
-        <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
+        <div role="listbox" id={listboxId} aria-label="Search results" aria-busy={outcome.pending ? true : undefined} className={styles.listbox}>
           {outcome.groups.map((group, g) => (
             <div key={group.url} role="group" aria-labelledby={`${id}-group-${g}`} className={styles.group}>
               <div id={`${id}-group-${g}`} className={styles.groupTitle}>

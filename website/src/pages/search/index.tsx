@@ -135,7 +135,8 @@ function SearchPageContent(): ReactNode {
       <div role="status">{status}</div>
       {outcome && outcome.groups.length > 0 && state.status !== 'error' && (
         <>
-          <ol className={styles.results} aria-label="Search results">
+          {/* Busy while a preview waits for its excerpts (the benchmark times both moments). */}
+          <ol className={styles.results} aria-label="Search results" aria-busy={outcome.pending ? true : undefined}>
             {outcome.groups.map((group) => (
               <li key={group.url} className={styles.result}>
                 <Heading as="h2" className={styles.pageTitle}>
@@ -147,7 +148,7 @@ function SearchPageContent(): ReactNode {
                   {group.section} · <span className={styles.path}>{group.url}</span>
                 </p>
                 <ul className={styles.hits}>
-                  {group.hits.map((hit) => (
+                  {group.hits.filter((hit) => hit.headings.length > 0 || hit.excerpt.length > 0).map((hit) => (
                     <li key={hit.url} className={styles.hit}>
                       {hit.headings.length > 0 && (
                         <ResultLink to={hit.url} className={styles.hitLink}>
