@@ -27,12 +27,19 @@ function keepNow(sandbox: Sandbox): Promise<void> {
   return saving;
 }
 
+function stopKeeping(sandbox: Sandbox): void {
+  keeping = false;
+  sandbox.info = {...sandbox.info, kept: false};
+}
+
 function emulatorFor(sandbox: () => Sandbox | undefined, state?: EmulatorState): Emulator {
   return createEmulator({
     ...(state ? {state} : {}),
     onCommit: async () => {
       const current = sandbox();
-      if (keeping && current) await keepNow(current);
+      if (!keeping || !current) return;
+      // Storage that fails (full, or taken away) stops the keeping rather than the sandbox: its state is still in memory.
+      await keepNow(current).catch(() => stopKeeping(current));
     },
   });
 }
@@ -67,10 +74,20 @@ async function answer(call: SandboxCall): Promise<SandboxReply> {
       return {id: call.id, type: 'response', response: await (await current).emulator.handle(call.request)};
     case 'keep': {
       const sandbox = await current;
-      keeping = call.keep;
-      sandbox.info = {...sandbox.info, kept: call.keep};
-      if (call.keep) await keepNow(sandbox);
-      else await saving.catch(() => undefined).then(forgetKept);
+      if (!call.keep) {
+        stopKeeping(sandbox);
+        await saving.catch(() => undefined).then(forgetKept);
+        return {id: call.id, type: 'info', info: sandbox.info};
+      }
+      keeping = true;
+      sandbox.info = {...sandbox.info, kept: true};
+      try {
+        await keepNow(sandbox);
+      } catch (error) {
+        stopKeeping(sandbox);
+        await forgetKept().catch(() => undefined);
+        throw new Error(`this browser would not store the sandbox (${error instanceof Error ? error.message : String(error)}); it stays in this tab only`);
+      }
       return {id: call.id, type: 'info', info: sandbox.info};
     }
     case 'reset': {

@@ -318,6 +318,22 @@ test.describe('keeping the sandbox in this browser', () => {
     const origin = new URL(baseURL!).origin;
     for (const r of requests) expect(new URL(r.url()).origin, r.url()).toBe(origin);
   });
+
+  test('a browser that will not store it says so, and the sandbox goes on in memory', async ({page, baseURL}) => {
+    test.setTimeout(120_000);
+    // A storage quota of one byte for the site, so IndexedDB refuses the write (Chromium reads 0 as "no override").
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', {origin: new URL(baseURL!).origin, quotaSize: 1});
+    await gotoHydrated(page, WHOAMI);
+    const organizationId = await openWithSandbox(page);
+    await keep(page).click();
+    await expect(page.getByRole('alert').filter({hasText: 'Could not keep the sandbox'})).toBeVisible({timeout: 15_000});
+    await expect(keep(page)).not.toBeChecked();
+    expect(await stored(page)).toBe(false);
+    const whoami = await send(page);
+    expect(whoami.status).toBe(200);
+    expect(whoami.body).toMatchObject({organizationId});
+  });
 });
 
 // Issue 19: the worker's code (its chunk and the chunks it imports) stays at or under 150 KB gzip.

@@ -43,7 +43,11 @@ type SendState =
 
 type Target = 'sandbox' | 'server';
 
-type SandboxState = {state: 'off'} | {state: 'starting'} | {state: 'ready'; info: SandboxInfo} | {state: 'failed'; message: string};
+type SandboxState =
+  | {state: 'off'}
+  | {state: 'starting'}
+  | {state: 'ready'; info: SandboxInfo; keepProblem?: string}
+  | {state: 'failed'; message: string};
 
 /** The in-browser emulator (src/sandbox), started when the reader picks it as the target. */
 function useSandbox(wanted: boolean): [SandboxState, () => void, (keep: boolean) => void] {
@@ -65,7 +69,8 @@ function useSandbox(wanted: boolean): [SandboxState, () => void, (keep: boolean)
   const keep = (wantKept: boolean): void => {
     keepSandbox(wantKept)
       .then((info) => setSandbox({state: 'ready', info}))
-      .catch((error: unknown) => setSandbox({state: 'failed', message: (error as Error).message}));
+      // The sandbox itself still works: only keeping it failed, so it stays ready and says why.
+      .catch((error: unknown) => setSandbox((current) => (current.state === 'ready' ? {state: 'ready', info: {...current.info, kept: false}, keepProblem: (error as Error).message} : current)));
   };
   return [sandbox, reset, keep];
 }
@@ -345,6 +350,11 @@ export default function Builder({operationId, kind, path, activityType, example,
             this browser&apos;s IndexedDB and come back on your next visit. Turning it off or resetting the sandbox deletes
             them.
           </p>
+          {sandbox.state === 'ready' && sandbox.keepProblem && (
+            <p className={styles.problemText} role="alert">
+              Could not keep the sandbox: {sandbox.keepProblem}
+            </p>
+          )}
           <label className={styles.choice}>
             <input type="checkbox" checked={ownKey} onChange={(event) => setOwnKey(event.target.checked)} />
             Sign with another key (of a user you created in the sandbox)

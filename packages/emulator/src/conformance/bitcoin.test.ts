@@ -5,8 +5,8 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { NETWORK, OutScript, p2wpkh, RawWitness, SigHash, Transaction } from '@scure/btc-signer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bitcoinSignature } from '../docs-bitcoin-signature.test-util.js';
-import { createTestContext, type TestContext } from '../testing/context.js';
+import { bitcoinSignature } from './docs-bitcoin-signature.test-util.js';
+import { createTestContext, type TestContext } from '../core/testing/context.js';
 
 let t: TestContext;
 afterEach(async () => t?.close());
