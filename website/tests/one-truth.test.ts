@@ -148,7 +148,7 @@ describe('7. email recovery of a root user needs both features', () => {
 
 describe('8. the magic-link bundle travels in the URL fragment', () => {
   it('is never put in, or read from, a query string on any page', () => {
-    expect(linesMatching(/[?&]bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
+    expect(linesMatching(/\?([^#\s'"`]*&)?bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
   });
 
   it('is in the fragment in every magicLinkTemplate of the API document', () => {
@@ -157,5 +157,32 @@ describe('8. the magic-link bundle travels in the URL fragment', () => {
     expect(templates.length).toBeGreaterThanOrEqual(4);
     for (const url of templates) expect(url).toMatch(/#bundle=%s$/);
     expect(spec).not.toMatch(/[?&]bundle=%s/);
+  });
+});
+
+/** Every fenced TypeScript block of every page. */
+const tsBlocks = all.flatMap(({path, text}) => [...text.matchAll(/```tsx?[^\n]*\n([\s\S]*?)\n```/g)].map(([, code]) => ({path, code: code!})));
+
+describe('9. sign-in by email: verified lookups, the same answer for unknown addresses, expiry from before the request', () => {
+  it('features/email-auth answers the same for unknown addresses and sends the sub-organization in the link', () => {
+    const server = tsBlocks.find((b) => b.path === 'features/email-auth' && b.code.includes('sendSignInEmail'))!.code;
+    expect(server).toMatch(/sendSignInEmail\([^)]*\): Promise<void>/);
+    expect(server).not.toMatch(/return \{subOrganizationId/);
+    expect(server).toMatch(/#organizationId=\$\{subOrganizationId\}&bundle=%s/);
+  });
+
+  it('looks a contact up verified first wherever a page sends a sign-in code or link', () => {
+    const senders = tsBlocks.filter((b) => /\.(emailAuth|initOtpAuth|initUserEmailRecovery)\(/.test(b.code));
+    expect(senders.length).toBeGreaterThanOrEqual(4);
+    for (const {path, code} of senders) {
+      const verified = code.indexOf('listVerifiedSuborgs(');
+      expect(verified, path).toBeGreaterThanOrEqual(0);
+      const stored = code.indexOf('listSuborgs(');
+      if (stored >= 0) expect(stored, path).toBeGreaterThan(verified);
+    }
+  });
+
+  it('counts a key lifetime from a moment taken before the request, never from when the bundle arrives', () => {
+    expect(linesMatching(/expiresAtMs: Date\.now\(\)|safe upper bound/)).toEqual([]);
   });
 });
