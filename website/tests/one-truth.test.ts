@@ -186,3 +186,12 @@ describe('9. sign-in by email: verified lookups, the same answer for unknown add
     expect(linesMatching(/expiresAtMs: Date\.now\(\)|safe upper bound/)).toEqual([]);
   });
 });
+
+describe('10. one rejection by a user whose vote counts ends an activity', () => {
+  it('qualifies every statement that a rejection ends an activity with whose vote counts', () => {
+    const rule = linesMatching(/(one|a) rejection[^.]*(ends|REJECTED)/i);
+    expect(rule.length).toBeGreaterThanOrEqual(2);
+    expect(rule.filter((line) => !/whose vote counts/.test(line))).toEqual([]);
+    expect(linesMatching(/with the right to do so/)).toEqual([]);
+  });
+});
