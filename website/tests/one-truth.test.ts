@@ -195,3 +195,11 @@ describe('10. one rejection by a user whose vote counts ends an activity', () =>
     expect(linesMatching(/with the right to do so/)).toEqual([]);
   });
 });
+
+describe('11. smaller statements that pages make about the same facts', () => {
+  it('names all three final statuses, and CONSENSUS_NEEDED where polling stops, wherever a page says to poll until final', () => {
+    const lines = linesMatching(/\b[Pp]olls?\b[^.]*until[^.]*\bfinal\b/).filter((line) => !/accTitle|:\s*(\/\/|#)/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((line) => !/REJECTED/.test(line) || !/CONSENSUS_NEEDED/.test(line))).toEqual([]);
+  });
+});
