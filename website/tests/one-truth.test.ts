@@ -203,3 +203,10 @@ describe('11. smaller statements that pages make about the same facts', () => {
     expect(lines.filter((line) => !/REJECTED/.test(line) || !/CONSENSUS_NEEDED/.test(line))).toEqual([]);
   });
 });
+
+describe('11. API-key stamps take every curve the document lists', () => {
+  it('never says an X-Stamp is P-256 only', () => {
+    expect(linesMatching(/`X-Stamp`, ECDSA P-256|API[- ]key stamps? (are|is) (only )?P-256/)).toEqual([]);
+    expect(page('security/whitepaper')).toMatch(/`X-Stamp`: ECDSA on P-256 or secp256k1[^)]*Ed25519/);
+  });
+});
