@@ -210,3 +210,10 @@ describe('11. API-key stamps take every curve the document lists', () => {
     expect(page('security/whitepaper')).toMatch(/`X-Stamp`: ECDSA on P-256 or secp256k1[^)]*Ed25519/);
   });
 });
+
+describe('11. API-only users are created as the quickstarts do', () => {
+  it('recommends users with ACCESS_TYPE_API, and mentions apiOnlyUsers only as the shorthand that needs users beside it', () => {
+    expect(linesMatching(/user in `apiOnlyUsers`|\(`apiOnlyUsers` with|Send both lists even when they are empty/)).toEqual([]);
+    expect(page('concepts/users/introduction')).toContain('`users` may not be empty');
+  });
+});

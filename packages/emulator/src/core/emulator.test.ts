@@ -161,6 +161,20 @@ describe('activities', () => {
   });
 });
 
+describe('API-only users', () => {
+  it('are users with ACCESS_TYPE_API, made alone in users; apiOnlyUsers needs at least one entry in users beside it', async () => {
+    t = await createTestContext();
+    const keys = await generateApiKeyPair();
+    const service = { userName: 'settlement-service', userTags: [], apiKeys: [{ apiKeyName: 'k', publicKey: keys.publicKey }] };
+    // `users` has minItems 1 in the document, so the shorthand alone is refused.
+    await expect(t.root.client.createUsers({ users: [], apiOnlyUsers: [service] })).rejects.toMatchObject({ code: 3, message: expect.stringContaining('users') });
+    const made = await t.root.client.createUsers({ users: [{ ...service, accessType: 'ACCESS_TYPE_API', authenticators: [] }] });
+    const userId = made.result.createUsersResult!.userIds[0]!;
+    expect(made.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect((await t.clientFor(keys).whoami({})).userId).toBe(userId);
+  });
+});
+
 describe('organizations and scoping', () => {
   it('creates a sub-organization whose users cannot read the parent, while the parent reads it', async () => {
     t = await createTestContext();
