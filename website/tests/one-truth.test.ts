@@ -217,3 +217,9 @@ describe('11. API-only users are created as the quickstarts do', () => {
     expect(page('concepts/users/introduction')).toContain('`users` may not be empty');
   });
 });
+
+describe('11. pages promise only what the API has', () => {
+  it('does not offer balances from Sigil, which has no balance query', () => {
+    expect(linesMatching(/show balances|balances and history/)).toEqual([]);
+  });
+});
