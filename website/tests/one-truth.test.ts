@@ -223,3 +223,14 @@ describe('11. pages promise only what the API has', () => {
     expect(linesMatching(/show balances|balances and history/)).toEqual([]);
   });
 });
+
+describe('11. the quickstart ends with a signature it verifies', () => {
+  it('has a verify step and states that Keccak-256 is taken without the EIP-191 prefix', () => {
+    const quickstart = page('getting-started/quickstart');
+    expect(quickstart).toMatch(/verifies the signature itself/);
+    expect(quickstart).toMatch(/recoverPublicKey\(recoverable, digest, \{prehash: false\}\)/);
+    expect(quickstart).toMatch(/throw new Error\(`the signature recovers/);
+    expect(quickstart).toContain('EIP-191');
+    expect(linesMatching(/Keccak-256, as Ethereum does/)).toEqual([]);
+  });
+});
