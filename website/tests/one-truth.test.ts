@@ -234,3 +234,24 @@ describe('11. the quickstart ends with a signature it verifies', () => {
     expect(linesMatching(/Keccak-256, as Ethereum does/)).toEqual([]);
   });
 });
+
+describe('11. the examples catalog lists the calls its pages make', () => {
+  const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const rows = [...page('getting-started/examples').matchAll(/^\| \[[^\]]+\]\(\/([^)#]+)\) \|[^|]+\| ([^|]+) \|$/gm)].map(([, path, calls]) => ({
+    path: path!,
+    calls: [...calls!.matchAll(/`([a-z_0-9]+)`/g)].map(([, call]) => call!),
+  }));
+
+  it('finds the rows', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('names only calls that the linked page makes in its code', () => {
+    const missing = rows.flatMap(({path, calls}) => {
+      const code = tsBlocks.filter((b) => b.path === path).map((b) => b.code).join('\n') +
+        all.find((p) => p.path === path)!.text.split('```').filter((_, i) => i % 2 === 1).join('\n');
+      return calls.filter((call) => !code.includes(`${camel(call)}(`) && !code.includes(`/${call}`)).map((call) => `${path}: ${call}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
