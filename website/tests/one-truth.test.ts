@@ -255,3 +255,13 @@ describe('11. the examples catalog lists the calls its pages make', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('11. pregenerated wallets: the code does what its comments say', () => {
+  it('reuses an existing sub-organization, as its comment says, instead of throwing', () => {
+    const code = tsBlocks.find((b) => b.path === 'features/pregenerated-wallets' && b.code.includes('pregenerateWallet'))!.code;
+    expect(code).toContain('reuse it if it exists');
+    expect(code).not.toMatch(/already has a sub-organization`\)/);
+    expect(code).toMatch(/if \(existing\) \{[\s\S]*return \{subOrganizationId: existing, address/);
+    expect(code.indexOf('listVerifiedSuborgs(')).toBeLessThan(code.indexOf('listSuborgs('));
+  });
+});
