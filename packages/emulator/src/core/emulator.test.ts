@@ -82,6 +82,18 @@ describe('activities', () => {
     expect((await bot.client.getActivity({ activityId: waiting.id })).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
   });
 
+  it('still answers a waiting activity whose submitter was deleted, with canApprove false for a non-root user', async () => {
+    t = await createTestContext();
+    const bot = await addUser(t, 'bot');
+    const approver = await addUser(t, 'approver');
+    await t.root.client.createPolicy({ policyName: 'bot with approval', effect: 'EFFECT_ALLOW', condition: `user.id == '${bot.userId}'`, consensus: 'approvers.count() >= 1' });
+    const waiting = await bot.client.createUserTag({ userTagName: 'orphan', userIds: [] });
+    await t.root.client.deleteUsers({ userIds: [bot.userId] });
+    expect((await approver.client.getActivity({ activityId: waiting.id })).activity).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: false });
+    // The policy named the deleted user, so no waiting consensus counts anyone any more.
+    await expect(approver.client.approveActivity({ fingerprint: waiting.fingerprint })).rejects.toMatchObject({ code: 7, message: expect.stringContaining('does not count') });
+  });
+
   it('counts a root user on any waiting activity, since the root quorum stands above policies', async () => {
     t = await createTestContext();
     const bot = await addUser(t, 'bot');
