@@ -265,3 +265,28 @@ describe('11. pregenerated wallets: the code does what its comments say', () => 
     expect(code.indexOf('listVerifiedSuborgs(')).toBeLessThan(code.indexOf('listSuborgs('));
   });
 });
+
+describe('numbers that pages tie to a named limit of the API document', () => {
+  const spec = JSON.parse(readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8')) as {
+    'x-limits': Array<{id: string; value: number | number[]}>;
+  };
+  const limits = new Map(spec['x-limits'].map((l) => [l.id, l.value]));
+  // "for 300 seconds (`otp-code-lifetime` …", "within 10 seconds (`webhook-timeout` …": a number, a few words, the limit's ID.
+  const claims = all.flatMap(({path, text}) =>
+    [...text.matchAll(/\b(\d[\d,]*)(?: [a-zA-Z-]+){0,3} \(`([a-z0-9-]+)`/g)]
+      .filter(([, , id]) => limits.has(id!))
+      .map(([match, number, id]) => ({where: `${path}: ${match}`, number: Number(number!.replace(/,/g, '')), id: id!})),
+  );
+
+  it('finds such statements', () => {
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('states the value the document gives each limit', () => {
+    const wrong = claims.filter(({number, id}) => {
+      const value = limits.get(id);
+      return Array.isArray(value) ? !value.includes(number) : value !== number;
+    });
+    expect(wrong.map((c) => `${c.where} (the document says ${JSON.stringify(limits.get(c.id))})`)).toEqual([]);
+  });
+});
