@@ -148,7 +148,7 @@ describe('7. email recovery of a root user needs both features', () => {
 
 describe('8. the magic-link bundle travels in the URL fragment', () => {
   it('is never put in, or read from, a query string on any page', () => {
-    expect(linesMatching(/[?&]bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
+    expect(linesMatching(/\?([^#\s'"`]*&)?bundle=|location\.search\)\.get\('bundle'\)/)).toEqual([]);
   });
 
   it('is in the fragment in every magicLinkTemplate of the API document', () => {
@@ -157,5 +157,136 @@ describe('8. the magic-link bundle travels in the URL fragment', () => {
     expect(templates.length).toBeGreaterThanOrEqual(4);
     for (const url of templates) expect(url).toMatch(/#bundle=%s$/);
     expect(spec).not.toMatch(/[?&]bundle=%s/);
+  });
+});
+
+/** Every fenced TypeScript block of every page. */
+const tsBlocks = all.flatMap(({path, text}) => [...text.matchAll(/```tsx?[^\n]*\n([\s\S]*?)\n```/g)].map(([, code]) => ({path, code: code!})));
+
+describe('9. sign-in by email: verified lookups, the same answer for unknown addresses, expiry from before the request', () => {
+  it('features/email-auth answers the same for unknown addresses and sends the sub-organization in the link', () => {
+    const server = tsBlocks.find((b) => b.path === 'features/email-auth' && b.code.includes('sendSignInEmail'))!.code;
+    expect(server).toMatch(/sendSignInEmail\([^)]*\): Promise<void>/);
+    expect(server).not.toMatch(/return \{subOrganizationId/);
+    expect(server).toMatch(/#organizationId=\$\{subOrganizationId\}&bundle=%s/);
+  });
+
+  it('looks a contact up verified first wherever a page sends a sign-in code or link', () => {
+    const senders = tsBlocks.filter((b) => /\.(emailAuth|initOtpAuth|initUserEmailRecovery)\(/.test(b.code));
+    expect(senders.length).toBeGreaterThanOrEqual(4);
+    for (const {path, code} of senders) {
+      const verified = code.indexOf('listVerifiedSuborgs(');
+      expect(verified, path).toBeGreaterThanOrEqual(0);
+      const stored = code.indexOf('listSuborgs(');
+      if (stored >= 0) expect(stored, path).toBeGreaterThan(verified);
+    }
+  });
+
+  it('counts a key lifetime from a moment taken before the request, never from when the bundle arrives', () => {
+    expect(linesMatching(/expiresAtMs: Date\.now\(\)|safe upper bound/)).toEqual([]);
+  });
+});
+
+describe('10. one rejection by a user whose vote counts ends an activity', () => {
+  it('qualifies every statement that a rejection ends an activity with whose vote counts', () => {
+    const rule = linesMatching(/(one|a) rejection[^.]*(ends|REJECTED)/i);
+    expect(rule.length).toBeGreaterThanOrEqual(2);
+    expect(rule.filter((line) => !/whose vote counts/.test(line))).toEqual([]);
+    expect(linesMatching(/with the right to do so/)).toEqual([]);
+  });
+});
+
+describe('11. smaller statements that pages make about the same facts', () => {
+  it('names all three final statuses, and CONSENSUS_NEEDED where polling stops, wherever a page says to poll until final', () => {
+    const lines = linesMatching(/\b[Pp]olls?\b[^.]*until[^.]*\bfinal\b/).filter((line) => !/accTitle|:\s*(\/\/|#)/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((line) => !/REJECTED/.test(line) || !/CONSENSUS_NEEDED/.test(line))).toEqual([]);
+  });
+});
+
+describe('11. API-key stamps take every curve the document lists', () => {
+  it('never says an X-Stamp is P-256 only', () => {
+    expect(linesMatching(/`X-Stamp`, ECDSA P-256|API[- ]key stamps? (are|is) (only )?P-256/)).toEqual([]);
+    expect(page('security/whitepaper')).toMatch(/`X-Stamp`: ECDSA on P-256 or secp256k1[^)]*Ed25519/);
+  });
+});
+
+describe('11. API-only users are created as the quickstarts do', () => {
+  it('recommends users with ACCESS_TYPE_API, and mentions apiOnlyUsers only as the shorthand that needs users beside it', () => {
+    expect(linesMatching(/user in `apiOnlyUsers`|\(`apiOnlyUsers` with|Send both lists even when they are empty/)).toEqual([]);
+    expect(page('concepts/users/introduction')).toContain('`users` may not be empty');
+  });
+});
+
+describe('11. pages promise only what the API has', () => {
+  it('does not offer balances from Sigil, which has no balance query', () => {
+    expect(linesMatching(/show balances|balances and history/)).toEqual([]);
+  });
+});
+
+describe('11. the quickstart ends with a signature it verifies', () => {
+  it('has a verify step and states that Keccak-256 is taken without the EIP-191 prefix', () => {
+    const quickstart = page('getting-started/quickstart');
+    expect(quickstart).toMatch(/verifies the signature itself/);
+    expect(quickstart).toMatch(/recoverPublicKey\(recoverable, digest, \{prehash: false\}\)/);
+    expect(quickstart).toMatch(/throw new Error\(`the signature recovers/);
+    expect(quickstart).toContain('EIP-191');
+    expect(linesMatching(/Keccak-256, as Ethereum does/)).toEqual([]);
+  });
+});
+
+describe('11. the examples catalog lists the calls its pages make', () => {
+  const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const rows = [...page('getting-started/examples').matchAll(/^\| \[[^\]]+\]\(\/([^)#]+)\) \|[^|]+\| ([^|]+) \|$/gm)].map(([, path, calls]) => ({
+    path: path!,
+    calls: [...calls!.matchAll(/`([a-z_0-9]+)`/g)].map(([, call]) => call!),
+  }));
+
+  it('finds the rows', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('names only calls that the linked page makes in its code', () => {
+    const missing = rows.flatMap(({path, calls}) => {
+      const code = tsBlocks.filter((b) => b.path === path).map((b) => b.code).join('\n') +
+        all.find((p) => p.path === path)!.text.split('```').filter((_, i) => i % 2 === 1).join('\n');
+      return calls.filter((call) => !code.includes(`${camel(call)}(`) && !code.includes(`/${call}`)).map((call) => `${path}: ${call}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('11. pregenerated wallets: the code does what its comments say', () => {
+  it('reuses an existing sub-organization, as its comment says, instead of throwing', () => {
+    const code = tsBlocks.find((b) => b.path === 'features/pregenerated-wallets' && b.code.includes('pregenerateWallet'))!.code;
+    expect(code).toContain('reuse it if it exists');
+    expect(code).not.toMatch(/already has a sub-organization`\)/);
+    expect(code).toMatch(/if \(existing\) \{[\s\S]*return \{subOrganizationId: existing, address/);
+    expect(code.indexOf('listVerifiedSuborgs(')).toBeLessThan(code.indexOf('listSuborgs('));
+  });
+});
+
+describe('numbers that pages tie to a named limit of the API document', () => {
+  const spec = JSON.parse(readFileSync(createRequire(__filename).resolve('@sigil/api-spec/openapi.json'), 'utf8')) as {
+    'x-limits': Array<{id: string; value: number | number[]}>;
+  };
+  const limits = new Map(spec['x-limits'].map((l) => [l.id, l.value]));
+  // "for 300 seconds (`otp-code-lifetime` …", "within 10 seconds (`webhook-timeout` …": a number, a few words, the limit's ID.
+  const claims = all.flatMap(({path, text}) =>
+    [...text.matchAll(/\b(\d[\d,]*)(?: [a-zA-Z-]+){0,3} \(`([a-z0-9-]+)`/g)]
+      .filter(([, , id]) => limits.has(id!))
+      .map(([match, number, id]) => ({where: `${path}: ${match}`, number: Number(number!.replace(/,/g, '')), id: id!})),
+  );
+
+  it('finds such statements', () => {
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('states the value the document gives each limit', () => {
+    const wrong = claims.filter(({number, id}) => {
+      const value = limits.get(id);
+      return Array.isArray(value) ? !value.includes(number) : value !== number;
+    });
+    expect(wrong.map((c) => `${c.where} (the document says ${JSON.stringify(limits.get(c.id))})`)).toEqual([]);
   });
 });

@@ -156,9 +156,16 @@ export function resolveCaller(db: Database, verified: VerifiedRequest, organizat
           : `API key ${stamp.publicKey} is not registered to a user of organization ${organizationId ?? '(none given)'}`,
       );
     }
+    let user = userOf(key.userId);
+    // A key that was emailed to the user stamping a request proves they read that address (list_verified_suborgs).
+    const issuedBy = (key as ApiKeyRecord & { issuedBy?: string }).issuedBy;
+    if ((issuedBy === 'email_auth' || issuedBy === 'email_recovery') && user.userEmail && user.emailVerified !== true) {
+      user = { ...user, emailVerified: true };
+      db.put(C.users, user.userId, user);
+    }
     return {
       kind: 'apiKey',
-      user: userOf(key.userId),
+      user,
       credential: { type: credentialTypeOf(key), publicKey: key.publicKey },
       signature: stamp.signature,
       scheme: stamp.scheme,

@@ -82,6 +82,18 @@ describe('activities', () => {
     expect((await bot.client.getActivity({ activityId: waiting.id })).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
   });
 
+  it('still answers a waiting activity whose submitter was deleted, with canApprove false for a non-root user', async () => {
+    t = await createTestContext();
+    const bot = await addUser(t, 'bot');
+    const approver = await addUser(t, 'approver');
+    await t.root.client.createPolicy({ policyName: 'bot with approval', effect: 'EFFECT_ALLOW', condition: `user.id == '${bot.userId}'`, consensus: 'approvers.count() >= 1' });
+    const waiting = await bot.client.createUserTag({ userTagName: 'orphan', userIds: [] });
+    await t.root.client.deleteUsers({ userIds: [bot.userId] });
+    expect((await approver.client.getActivity({ activityId: waiting.id })).activity).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: false });
+    // The policy named the deleted user, so no waiting consensus counts anyone any more.
+    await expect(approver.client.approveActivity({ fingerprint: waiting.fingerprint })).rejects.toMatchObject({ code: 7, message: expect.stringContaining('does not count') });
+  });
+
   it('counts a root user on any waiting activity, since the root quorum stands above policies', async () => {
     t = await createTestContext();
     const bot = await addUser(t, 'bot');
@@ -158,6 +170,20 @@ describe('activities', () => {
     await approver.client.approveActivity({ fingerprint: waiting.fingerprint });
     const failed = (await bot.client.getActivity({ activityId: waiting.id })).activity;
     expect(failed).toMatchObject({ status: 'ACTIVITY_STATUS_FAILED', failure: { code: 5 } });
+  });
+});
+
+describe('API-only users', () => {
+  it('are users with ACCESS_TYPE_API, made alone in users; apiOnlyUsers needs at least one entry in users beside it', async () => {
+    t = await createTestContext();
+    const keys = await generateApiKeyPair();
+    const service = { userName: 'settlement-service', userTags: [], apiKeys: [{ apiKeyName: 'k', publicKey: keys.publicKey }] };
+    // `users` has minItems 1 in the document, so the shorthand alone is refused.
+    await expect(t.root.client.createUsers({ users: [], apiOnlyUsers: [service] })).rejects.toMatchObject({ code: 3, message: expect.stringContaining('users') });
+    const made = await t.root.client.createUsers({ users: [{ ...service, accessType: 'ACCESS_TYPE_API', authenticators: [] }] });
+    const userId = made.result.createUsersResult!.userIds[0]!;
+    expect(made.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect((await t.clientFor(keys).whoami({})).userId).toBe(userId);
   });
 });
 

@@ -38,6 +38,13 @@ export interface UserRecord {
   userName: string;
   userEmail?: string;
   userPhoneNumber?: string;
+  /**
+   * Set once the user proves they read `userEmail` (otp_auth accepts a code sent there, or a key email_auth or
+   * init_user_email_recovery mailed there stamps a request) or `userPhoneNumber` (otp_auth accepts an SMS code);
+   * cleared when the address changes. list_verified_suborgs matches only verified addresses.
+   */
+  emailVerified?: boolean;
+  phoneVerified?: boolean;
   accessType?: string;
   userTags: string[];
   createdAtMs: number;

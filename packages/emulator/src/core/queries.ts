@@ -120,8 +120,8 @@ export const QUERIES: Record<string, Query> = {
     const orgs = subOrganizations(context).filter((o) =>
       usersOf(context, o.organizationId).some((u) =>
         filterType === 'EMAIL'
-          ? (u as UserRecord & { emailVerified?: boolean }).emailVerified === true && u.userEmail?.toLowerCase() === filterValue.toLowerCase()
-          : (u as UserRecord & { phoneVerified?: boolean }).phoneVerified === true && u.userPhoneNumber === filterValue,
+          ? u.emailVerified === true && u.userEmail?.toLowerCase() === filterValue.toLowerCase()
+          : u.phoneVerified === true && u.userPhoneNumber === filterValue,
       ),
     );
     return { organizationIds: page(orgs.map((o) => o.organizationId), (id) => id, context.body.paginationOptions) };

@@ -213,6 +213,41 @@ describe('email_auth', () => {
   });
 });
 
+describe('list_verified_suborgs', () => {
+  async function subOrgWith(userEmail: string): Promise<string> {
+    const created = await t.root.client.createSubOrganization({
+      subOrganizationName: userEmail,
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: 'end user', userEmail, apiKeys: [], authenticators: [], oauthProviders: [] }],
+    });
+    return created.result.createSubOrganizationResultV7!.subOrganizationId;
+  }
+  const verified = async (email: string) => (await t.root.client.listVerifiedSuborgs({ filterType: 'EMAIL', filterValue: email })).organizationIds;
+
+  it('finds an address once the user proved it: a one-time code accepted, or an emailed key used; not on sending alone', async () => {
+    t = await createTestContext();
+    await withFeature('FEATURE_NAME_EMAIL_AUTH');
+    await withFeature('FEATURE_NAME_OTP_EMAIL_AUTH');
+    const byLink = await subOrgWith('link@example.com');
+    const byCode = await subOrgWith('code@example.com');
+    expect((await t.root.client.listSuborgs({ filterType: 'EMAIL', filterValue: 'link@example.com' })).organizationIds).toEqual([byLink]);
+    expect(await verified('link@example.com')).toEqual([]);
+
+    const target = newTarget();
+    await t.root.client.emailAuth({ email: 'link@example.com', targetPublicKey: target.publicKey }, { organizationId: byLink });
+    // Sending the link proves nothing: anyone can type an address.
+    expect(await verified('link@example.com')).toEqual([]);
+    const { client } = await clientFromBundle((await outbox()).at(-1)!.credentialBundle!, target, byLink);
+    await client.whoami({});
+    expect(await verified('Link@Example.com')).toEqual([byLink]);
+
+    const otpId = (await t.root.client.initOtpAuth({ otpType: 'OTP_TYPE_EMAIL', contact: 'code@example.com' }, { organizationId: byCode })).result!.initOtpAuthResult!.otpId;
+    expect(await verified('code@example.com')).toEqual([]);
+    await t.root.client.otpAuth({ otpId, otpCode: (await outbox()).at(-1)!.otpCode! }, { organizationId: byCode });
+    expect(await verified('code@example.com')).toEqual([byCode]);
+  });
+});
+
 describe('init_user_email_recovery and recover_user', () => {
   const exampleAuthenticator = () => {
     const paths = (openapi as unknown as { paths: Record<string, { post: { requestBody: { content: { 'application/json': { examples: Record<string, { value: { parameters: { authenticator: unknown } } }> } } } } }> }).paths;

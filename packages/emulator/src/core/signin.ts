@@ -289,8 +289,11 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
         );
       }
       context.db.put(OTPS, otp.otpId, { ...otp, used: true });
-      const user = context.db.get<UserRecord>(C.users, otp.userId);
-      if (!user) throw notFound(`the user of one-time code ${otp.otpId} no longer exists`, 'parameters.otpId');
+      const found = context.db.get<UserRecord>(C.users, otp.userId);
+      if (!found) throw notFound(`the user of one-time code ${otp.otpId} no longer exists`, 'parameters.otpId');
+      // The right code proves the user reads the address it was sent to (list_verified_suborgs).
+      const user: UserRecord = { ...found, ...(otp.otpType === 'OTP_TYPE_EMAIL' ? { emailVerified: true } : { phoneVerified: true }) };
+      context.db.put(C.users, user.userId, user);
       if (p.targetPublicKey === undefined) return { userId: user.userId };
       const targetPublicKey = checkTarget(p);
       const issued = issueKey(context, user, { ...p, targetPublicKey }, 'otp_auth', 'OTP Auth', CREDENTIAL_SECONDS);

@@ -408,6 +408,9 @@ export const SUBMISSIONS: Record<string, Submission> = {
         ...(p.userName !== undefined ? { userName: p.userName } : {}),
         ...(p.userEmail !== undefined ? { userEmail: p.userEmail } : {}),
         ...(p.userPhoneNumber !== undefined ? { userPhoneNumber: p.userPhoneNumber } : {}),
+        // A new address has not been proven yet.
+        ...(p.userEmail !== undefined && p.userEmail !== user.userEmail ? { emailVerified: false } : {}),
+        ...(p.userPhoneNumber !== undefined && p.userPhoneNumber !== user.userPhoneNumber ? { phoneVerified: false } : {}),
         ...(p.userTagIds !== undefined ? { userTags: p.userTagIds } : {}),
         updatedAtMs: context.now,
       });

@@ -159,14 +159,18 @@ describe('language reference tables', () => {
 
 describe('delegated access policy', () => {
   const mdx = doc('features/delegated-access');
-  // The page builds the condition from the recipients the user chose; with the example's two
-  // addresses it must be exactly the eth-recipient-allow-list example.
-  const line = "const condition = `eth.tx.to.lower() in [${allowedRecipients.map((a) => `'${a.toLowerCase()}'`).join(', ')}]`;";
+  // The page builds its recipient clause from the recipients the user chose; with the example's two
+  // addresses that clause must be exactly the eth-recipient-allow-list example. (The rest of the condition,
+  // user, activity type, wallet and value cap, is checked in tests/one-truth.test.ts.)
+  const lines = [
+    "const recipients = allowedRecipients.map((a) => `'${a.toLowerCase()}'`).join(', ');",
+    '`eth.tx.to.lower() in [${recipients}]`,',
+  ];
   const build = (allowedRecipients: string[]) =>
     `eth.tx.to.lower() in [${allowedRecipients.map((a) => `'${a.toLowerCase()}'`).join(', ')}]`;
 
   test('the page builds the condition this way and links the example', () => {
-    expect(mdx).toContain(line);
+    for (const line of lines) expect(mdx).toContain(line);
     expect(mdx).toContain('/concepts/policies/examples#eth-recipient-allow-list');
   });
 

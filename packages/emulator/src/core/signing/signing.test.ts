@@ -58,6 +58,26 @@ describe('sign_raw_payload(s)', () => {
     }
   });
 
+  it('signs Keccak-256 of the text itself, with no EIP-191 prefix; the quickstart\'s verify step recovers the address', async () => {
+    t = await createTestContext();
+    const { eth } = await wallet(t.root.client);
+    const payload = 'hello from the Sigil quickstart';
+    const signature = await signRaw(t.root.client, eth, payload, 'PAYLOAD_ENCODING_TEXT_UTF8', 'HASH_FUNCTION_KECCAK256');
+    const { secp256k1 } = await import('@noble/curves/secp256k1.js');
+    const { keccak_256 } = await import('@noble/hashes/sha3.js');
+    const { bytesToHex, hexToBytes, utf8ToBytes } = await import('@noble/hashes/utils.js');
+    // The lines of getting-started/quickstart's sign.ts.
+    const digest = keccak_256(utf8ToBytes(payload));
+    const recoverable = hexToBytes(signature.v + signature.r + signature.s);
+    const publicKey = secp256k1.recoverPublicKey(recoverable, digest, { prehash: false });
+    const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+    expect(`0x${bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(-20))}`).toBe(eth.toLowerCase());
+    // Not a personal_sign signature: over the EIP-191 digest it recovers another address.
+    const { hashMessage } = await import('viem');
+    const other = await recoverAddress({ hash: hashMessage(payload), signature: { r: `0x${signature.r}`, s: `0x${signature.s}`, yParity: Number(signature.v) } });
+    expect(other).not.toBe(eth);
+  });
+
   it('signs with an Ed25519 account (v empty) and with private keys named by ID or public key; node:crypto verifies', async () => {
     t = await createTestContext();
     const { sol } = await wallet(t.root.client);
