@@ -82,7 +82,14 @@ export default function Builder({operationId, kind, path, activityType, example,
   const [ownKey, setOwnKey] = useState(false);
   // The reader's key lives only in this component's state: no storage, no network.
   const [publicKey, setPublicKey] = useState('');
-  const [privateKey, setPrivateKey] = useState('');
+  // The private key stays in its (uncontrolled) field and is read through a ref: a controlled field would have React
+  // copy it into the input's `value` attribute, into the DOM. The revision re-runs the signing when it changes.
+  const privateKeyInput = useRef<HTMLInputElement>(null);
+  const [privateKeyRevision, setPrivateKeyRevision] = useState(0);
+  const setPrivateKey = (value: string): void => {
+    if (privateKeyInput.current) privateKeyInput.current.value = value;
+    setPrivateKeyRevision((n) => n + 1);
+  };
   const [baseUrlInput, setBaseUrlInput] = useState('');
   const [stamp, setStamp] = useState<string>();
   const [keyError, setKeyError] = useState<string>();
@@ -110,12 +117,12 @@ export default function Builder({operationId, kind, path, activityType, example,
   // In the sandbox the builder signs with the sandbox's root key unless the reader signs as another user they created.
   const sandboxSigns = target === 'sandbox' && !ownKey;
   const signingPublicKey = sandboxSigns ? (sandboxKeys?.apiPublicKey ?? '') : publicKey;
-  const signingPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : privateKey;
+  const sandboxPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : undefined;
 
   useEffect(() => {
     setStamp(undefined);
     setKeyError(undefined);
-    const secret = signingPrivateKey.trim();
+    const secret = (sandboxPrivateKey ?? privateKeyInput.current?.value ?? '').trim();
     if (exact === undefined || secret === '') return undefined;
     let live = true;
     (async () => {
@@ -128,7 +135,7 @@ export default function Builder({operationId, kind, path, activityType, example,
     return () => {
       live = false;
     };
-  }, [exact, signingPublicKey, signingPrivateKey]);
+  }, [exact, signingPublicKey, sandboxPrivateKey, privateKeyRevision]);
 
   const baseUrl = target === 'server' ? sendableBaseUrl(baseUrlInput) : undefined;
   const url = `${baseUrl ?? apiBaseUrl.replace(/\/+$/, '')}${path}`;
@@ -351,8 +358,8 @@ export default function Builder({operationId, kind, path, activityType, example,
               id={`${id}-private`}
               className={styles.input}
               type="password"
-              value={privateKey}
-              onChange={(event) => setPrivateKey(event.target.value)}
+              ref={privateKeyInput}
+              onChange={() => setPrivateKeyRevision((n) => n + 1)}
               spellCheck={false}
               autoComplete="off"
             />
