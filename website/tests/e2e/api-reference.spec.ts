@@ -316,6 +316,7 @@ test.describe('request builder', () => {
       page.getByLabel(/^Public key/),
       page.getByLabel(/^Private key/),
       page.getByRole('button', {name: 'Use the documentation test key'}),
+      page.getByRole('button', {name: 'Generate a new key pair'}),
       page.getByRole('button', {name: 'Clear the key'}),
       page.getByLabel('Base URL to send to (optional)'),
     ];
@@ -495,6 +496,28 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
     await menu.getByRole('link', {name: 'Get a wallet', exact: true}).click();
     await expect(page).toHaveURL(/\/api\/wallets\/get-wallet$/);
+  });
+
+  test('the builder names a misspelt field as unknown and generates a fresh key pair in the page', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    await openBuilder(page);
+    const editor = page.getByLabel('Request body (JSON)');
+    await editor.fill((await editor.inputValue()).replace('"walletName"', '"walletNam"'));
+    const status = page.getByTestId('builder-status');
+    await expect(status).toContainText('parameters.walletNam is an unknown field');
+    await expect(status).toContainText('parameters.walletName is required');
+
+    await chooseServer(page);
+    await page.getByRole('button', {name: 'Generate a new key pair'}).click();
+    const publicKey = await page.getByLabel(/^Public key/).inputValue();
+    expect(publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
+    expect(await page.getByLabel(/^Private key/).getAttribute('value')).toBeNull();
+    await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
+    const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
+    await expect.poll(async () => verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact)).toEqual({publicKey, valid: true});
+    // Another press makes another pair.
+    await page.getByRole('button', {name: 'Generate a new key pair'}).click();
+    await expect(page.getByLabel(/^Public key/)).not.toHaveValue(publicKey);
   });
 
   test('a typed private key never reaches the DOM', async ({page}) => {

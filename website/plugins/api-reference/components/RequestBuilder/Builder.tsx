@@ -1,6 +1,6 @@
 import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import {ApiKeyStamper, TEST_VECTOR, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
+import {ApiKeyStamper, TEST_VECTOR, generateApiKeyPair, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
 import {validators} from '@generated/sigil-api-validators/index.js';
 import {curlCommand} from '../../samples';
 import {resetSandbox, sandboxInfo, sendToSandbox} from '@site/src/sandbox/client';
@@ -378,6 +378,17 @@ export default function Builder({operationId, kind, path, activityType, example,
               type="button"
               className="button button--secondary button--sm"
               onClick={() => {
+                // Made in this page (the stamper's P-256 generator) and kept only in these fields.
+                const pair = generateApiKeyPair();
+                setPublicKey(pair.publicKey);
+                setPrivateKey(pair.privateKey);
+              }}>
+              Generate a new key pair
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => {
                 setPublicKey('');
                 setPrivateKey('');
               }}>
@@ -385,8 +396,9 @@ export default function Builder({operationId, kind, path, activityType, example,
             </button>
           </div>
           <p className={styles.help}>
-            The test key is public and fake: Sigil rejects it. Keys you paste stay in this page's memory and are gone when
-            you leave.
+            The test key is public and fake: Sigil rejects it. A generated pair is new and P-256; register its public key
+            with <code>create_api_keys</code> before you sign with it. Keys you paste or generate stay in this page's memory
+            and are gone when you leave.
           </p>
           {keyError && (
             <p role="alert" className={styles.problemText}>
