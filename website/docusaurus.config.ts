@@ -122,7 +122,7 @@ const config: Config = {
     searchIndex,
     [changelog, changelogOptions],
     // The API reference, rendered at build time from the OpenAPI document (plugins/api-reference/README.md).
-    [apiReference, {specPath: apiSpecPath, apiBaseUrl: brand.apiBaseUrl}],
+    [apiReference, {specPath: apiSpecPath, apiBaseUrl: brand.apiBaseUrl, editUrl: `${brand.repositoryUrl}/edit/main/packages/api-spec/`}],
     // The request builder's sandbox: the emulator core in a Web Worker (plugins/sandbox, src/sandbox).
     (context: LoadContext) => sandbox(context, {specPath: apiSpecPath, testHook: withTestFixtures}),
     // A Markdown twin of every docs and API page, /llms.txt and /llms-full.txt (plugins/markdown-twins/README.md).

@@ -6,6 +6,7 @@ import {highlightPages} from './highlight';
 import type {OpenApiDocument} from './openapi';
 import {parseMarkdown} from './richtext';
 import {groupSchemaPages} from './schema-pages';
+import {createSourceLookup, readComponentFiles, sourceFiles} from './sources';
 import {API_BASE_ROUTE, SCHEMAS_ROUTE} from './slugs';
 import {SchemaRegistry} from './openapi';
 import {validatorModuleSource, writeValidators} from './validators';
@@ -15,6 +16,11 @@ export interface ApiReferenceOptions {
   specPath: string;
   /** The API base URL shown in samples and used as the request builder's documentation default. */
   apiBaseUrl: string;
+  /**
+   * Where the API document's YAML files are edited (a repository URL ending in the folder of its root
+   * `openapi.yaml`): pages then get an edit link and the last-updated date of their file.
+   */
+  editUrl?: string;
 }
 
 /** Folder (inside the build's generated files) of the request validators; the builder imports it as `@generated/<name>`. */
@@ -36,7 +42,26 @@ function checkOptions(options: unknown): ApiReferenceOptions {
   if (typeof o.specPath !== 'string' || typeof o.apiBaseUrl !== 'string' || !/^https?:\/\//.test(o.apiBaseUrl)) {
     throw new Error('sigil-api-reference needs the options specPath (path) and apiBaseUrl (http(s) URL)');
   }
-  return {specPath: o.specPath, apiBaseUrl: o.apiBaseUrl};
+  if (o.editUrl !== undefined && (typeof o.editUrl !== 'string' || !/^https?:\/\//.test(o.editUrl))) {
+    throw new Error('sigil-api-reference: editUrl must be an http(s) URL');
+  }
+  return {specPath: o.specPath, apiBaseUrl: o.apiBaseUrl, ...(o.editUrl ? {editUrl: o.editUrl} : {})};
+}
+
+/** Gives each page the edit link and last-updated date of the YAML file that defines it. */
+async function addSources(model: ApiReferenceModel, specDir: string, editUrl: string): Promise<void> {
+  const rootFile = 'openapi.yaml';
+  let rootYaml: string;
+  try {
+    rootYaml = await readFile(path.join(specDir, rootFile), 'utf8');
+  } catch {
+    return; // A document given without its sources (a bundled file alone) has nothing to edit.
+  }
+  const files = sourceFiles(rootYaml, await readComponentFiles(specDir));
+  const lookup = createSourceLookup(specDir, editUrl);
+  model.home.source = await lookup(rootFile);
+  for (const page of model.operations) page.source = await lookup(files.paths.get(page.path) ?? rootFile);
+  for (const page of model.schemas) page.source = await lookup(files.schemas.get(page.name) ?? rootFile);
 }
 
 /** Options are checked at run time: Docusaurus passes them through untyped. */
@@ -71,6 +96,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
         ],
       });
       highlightPages(model.operations, model.schemas);
+      if (options.editUrl) await addSources(model, path.resolve(path.dirname(specPath), '..'), options.editUrl);
       const registry = new SchemaRegistry(doc);
       const validatorSources = model.validators.map(({operationId, requestSchema}) => ({
         operationId,

@@ -142,3 +142,14 @@ describe('documents without examples', () => {
     expect(op?.route).toBe('/api/things/get-thing');
   });
 });
+
+describe('samples', () => {
+  it('every operation has a Python sample that signs with cryptography and sends with requests only', () => {
+    for (const page of loadModel().operations) {
+      const imports = page.samples.python.split('\n').filter((line) => /^(import|from) /.test(line));
+      const modules = imports.map((line) => line.split(/\s+/)[1]!.split('.')[0]);
+      expect(new Set(modules), page.name).toEqual(new Set(['base64', 'json', 'os', 'requests', 'cryptography', ...(page.kind === 'submission' ? ['time'] : [])]));
+      expect(page.samples.python, page.name).toContain(`URL = "https://api.sigil.example${page.path}"`);
+    }
+  });
+});

@@ -1,98 +1,295 @@
 /**
- * Every operation's Python sample runs against the Sigil emulator with the system's Python 3
+ * Every operation's code samples run against the Sigil emulator: Python with the system's Python 3
  * (`/usr/bin/python3` with Debian's python3-requests and python3-cryptography; scripts/test-all.sh
- * installs them). The sample's stamp must be accepted and its body must arrive as documented.
+ * installs them), TypeScript with Node, curl with the system's curl and the CLI with the workspace's
+ * `sigil`. Each sample's stamp must be accepted and its body must arrive as documented.
  */
 import {execFile} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {ApiKeyStamper, generateApiKeyPair} from '@sigil/api-key-stamper';
+import {shellQuote} from './samples';
 import {startTestEmulator, type TestEmulator} from '@sigil/emulator/testing';
+import ts from 'typescript';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadModel} from './test-helpers';
 import type {OperationPageData} from './types';
 
 const PYTHON = '/usr/bin/python3';
+const API_BASE_URL = 'https://api.sigil.example';
+const repo = path.resolve(__dirname, '../../..');
+const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
 /**
  * Refusals that come from the emulator being a test double, not from the sample: it verifies ID tokens of its
  * own test issuer only, so the documented Google token is refused there (and accepted by the platform).
  */
 const EMULATOR_ONLY_REFUSALS: Record<string, RegExp> = {oauth: /the emulator accepts only ID tokens of its test issuer/};
-const API_BASE_URL = 'https://api.sigil.example';
 
-function run(command: string, args: string[], input: string, env: Record<string, string>): Promise<{code: number; stdout: string; stderr: string}> {
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], options: {input?: string; env?: Record<string, string>; cwd?: string} = {}): Promise<Result> {
   return new Promise((resolve) => {
-    const child = execFile(command, args, {env: {...process.env, ...env}, timeout: 60_000, maxBuffer: 8 << 20}, (error, stdout, stderr) =>
-      resolve({code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr}),
+    const child = execFile(
+      command,
+      args,
+      {env: {...process.env, ...options.env}, cwd: options.cwd, timeout: 60_000, maxBuffer: 8 << 20},
+      (error, stdout, stderr) => resolve({code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr}),
     );
-    child.stdin?.end(input);
+    // A sample that never reads its input may close it first.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input ?? '');
   });
 }
 
-/** The sample as a reader would adapt it: their base URL and their organization instead of the documented ones. */
-function adapt(sample: string, page: OperationPageData, emulator: TestEmulator): string {
-  const example = JSON.parse(page.requestExample.json) as {organizationId?: unknown};
-  let text = sample.split(API_BASE_URL).join(emulator.url);
-  if (typeof example.organizationId === 'string') text = text.split(example.organizationId).join(emulator.organizationId);
-  return text;
-}
-
-/** Runs tasks with at most `limit` at a time (each sample is its own Python process). */
+/** Runs tasks with at most `limit` at a time (each sample is its own process). */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({length: limit}, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
-  }));
+  await Promise.all(
+    Array.from({length: limit}, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+    }),
+  );
 }
 
-describe('Python samples', () => {
+type Language = 'python' | 'typescript' | 'curl' | 'cli';
+
+/** JSON with object keys sorted, so bodies compare by content, not by key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+describe('code samples against the emulator', () => {
   let emulator: TestEmulator;
+  let work: string;
+  const operations = loadModel().operations;
+  /**
+   * The CLI sample is the same command on every page but for the path: one query and one submission of each
+   * area run it (each run starts Node, so all 75 would cost minutes of CI for no more certainty).
+   */
+  const cliOperations = operations.filter(
+    (page, i) => operations.findIndex((other) => other.area === page.area && other.kind === page.kind) === i,
+  );
   beforeAll(async () => {
     emulator = await startTestEmulator();
+    // Inside the repository's node_modules, so the TypeScript samples resolve @sigil/* as a reader's project would.
+    work = mkdtempSync(path.join(repo, 'node_modules/.cache-api-samples-'));
   });
   afterAll(async () => {
     await emulator?.close();
+    if (work) rmSync(work, {recursive: true, force: true});
   });
 
+  /** The sample as a reader adapts it: their base URL and organization instead of the documented ones. */
+  function adapt(text: string, page: OperationPageData): string {
+    const example = JSON.parse(page.requestExample.json) as {organizationId?: unknown};
+    let out = text.split(API_BASE_URL).join(emulator.url);
+    if (typeof example.organizationId === 'string') out = out.split(example.organizationId).join(emulator.organizationId);
+    return out;
+  }
+
+  /** The request body as the reader sends it with curl or the CLI: their organization, the current time (the samples say so). */
+  function currentBody(page: OperationPageData): string {
+    const body = JSON.parse(adapt(page.requestExample.json, page)) as Record<string, unknown>;
+    if (typeof body.timestampMs === 'string') body.timestampMs = String(Date.now());
+    return JSON.stringify(body);
+  }
+
+  async function runSample(language: Exclude<Language, 'typescript'>, page: OperationPageData): Promise<Result> {
+    const keys = {SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey};
+    const name = `${language}-${page.operationId}`;
+    switch (language) {
+      case 'python':
+        return run(PYTHON, ['-'], {input: adapt(page.samples.python, page), env: keys});
+      case 'curl': {
+        // The sample's one line to change: the body with the current time; X_STAMP is that body's stamp.
+        const documented = shellQuote(JSON.stringify(JSON.parse(adapt(page.requestExample.json, page))));
+        const body = currentBody(page);
+        const sample = adapt(page.samples.curl, page);
+        expect(sample.includes(documented), `${page.name}: the curl sample sends the request example`).toBe(true);
+        const script = sample.split(documented).join(shellQuote(body));
+        const stamper = new ApiKeyStamper({apiPublicKey: emulator.rootKeys.publicKey, apiPrivateKey: emulator.rootKeys.privateKey});
+        const {stampHeaderValue} = await stamper.stamp(body);
+        return run('bash', ['-c', `set -euo pipefail\n${script} --silent --show-error --fail-with-body`], {env: {X_STAMP: stampHeaderValue}});
+      }
+      case 'cli': {
+        const dir = path.join(work, name);
+        await run('mkdir', ['-p', dir]);
+        writeFileSync(path.join(dir, 'body.json'), currentBody(page));
+        writeFileSync(path.join(dir, 'api-key.json'), JSON.stringify({publicKey: emulator.rootKeys.publicKey, privateKey: emulator.rootKeys.privateKey}));
+        const script = `sigil() { "${process.execPath}" "${SIGIL_CLI}" "$@"; }\nset -euo pipefail\n${adapt(page.samples.cli, page)}`;
+        return run('bash', ['-c', script], {cwd: dir, env: {SIGIL_BASE_URL: emulator.url}});
+      }
+    }
+  }
+
   it('the system Python has requests and cryptography (scripts/test-all.sh installs them)', async () => {
-    const result = await run(PYTHON, ['-c', 'import requests, cryptography'], '', {});
+    const result = await run(PYTHON, ['-c', 'import requests, cryptography']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
 
-  it(
-    'every operation’s sample signs a stamp the emulator accepts and sends the documented body',
-    async () => {
-      const operations = loadModel().operations;
-      const outcomes = new Map<string, {status: number; code: number; stderr: string; body: string}>();
-      const env = {SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey};
-      await pool(operations, 4, async (page) => {
-        const before = emulator.requests.length;
-        const result = await run(PYTHON, ['-'], adapt(page.samples.python, page, emulator), env);
-        const exchange = emulator.requests.slice(before).find((r) => r.path === page.path);
-        outcomes.set(page.operationId, {status: exchange?.status ?? 0, code: result.code, stderr: result.stderr, body: exchange?.body ?? ''});
-      });
-      const problems: string[] = [];
-      for (const page of operations) {
-        const outcome = outcomes.get(page.operationId)!;
-        if (outcome.status === 0) {
-          problems.push(`${page.name}: no request arrived (${outcome.stderr.trim().split('\n').pop()})`);
-          continue;
+  /**
+   * The TypeScript samples, one after the other in one Node process (a process each would spend most of the
+   * time starting Node): a marker on stderr after each one tells the test where each sample's requests end.
+   */
+  async function runTypescriptSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const files = operations.map((page) => {
+      const js = ts.transpileModule(adapt(page.samples.typescript, page), {
+        compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
+      }).outputText;
+      const file = path.join(work, `typescript-${page.operationId}.mjs`);
+      writeFileSync(file, js);
+      return [page.operationId, file];
+    });
+    const runner = path.join(work, 'run-typescript-samples.mjs');
+    writeFileSync(
+      runner,
+      [
+        `import {writeSync} from 'node:fs';`,
+        `const files = ${JSON.stringify(files)};`,
+        `const mark = (line) => writeSync(2, line + '\\n');`,
+        `for (const [id, file] of files) {`,
+        `  mark('@@start ' + id);`,
+        `  try { await import(file); mark('@@end ' + id + ' 0'); }`,
+        `  catch (error) { mark('@@end ' + id + ' 1 ' + String(error && error.message).replace(/\\n/g, ' ')); }`,
+        `}`,
+      ].join('\n'),
+    );
+    return runMarked(process.execPath, [runner], '');
+  }
+
+  /** Runs a process that runs every sample and marks each one's start and end on stderr (`@@start id`, `@@end id code message`). */
+  async function runMarked(command: string, args: string[], input: string): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const out = new Map<string, {result: Result; exchanges: typeof emulator.requests}>();
+    const marks: string[] = [];
+    const before = emulator.requests.length;
+    // Each sample's exchanges are those recorded between its start and end markers.
+    const child = execFile(command, args, {
+      env: {...process.env, SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey},
+      timeout: 240_000,
+      maxBuffer: 32 << 20,
+    });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+    let startedAt = before;
+    let pending = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        marks.push(line);
+        const start = /^@@start (\S+)/.exec(line);
+        if (start) startedAt = emulator.requests.length;
+        const end = /^@@end (\S+) (\d)(.*)$/.exec(line);
+        if (end) {
+          out.set(end[1]!, {
+            result: {code: Number(end[2]), stdout: '', stderr: end[3]!.trim()},
+            exchanges: emulator.requests.slice(startedAt),
+          });
         }
-        // A 200 prints the answer and exits 0; an error answer exits with its message.
-        if ((outcome.status === 200) !== (outcome.code === 0)) problems.push(`${page.name}: HTTP ${outcome.status} but exit code ${outcome.code}`);
-        if (outcome.status === 401 || /code 16\)/.test(outcome.stderr)) problems.push(`${page.name}: stamp refused: ${outcome.stderr.trim()}`);
-        if (/code 3\)/.test(outcome.stderr) && !EMULATOR_ONLY_REFUSALS[page.name]?.test(outcome.stderr)) problems.push(`${page.name}: body refused: ${outcome.stderr.trim()}`);
-        const sent = JSON.parse(outcome.body) as Record<string, unknown>;
-        const documented = JSON.parse(page.requestExample.json) as Record<string, unknown>;
-        for (const key of ['timestampMs', 'organizationId']) {
-          if (key in documented) documented[key] = sent[key];
-        }
-        if (JSON.stringify(sent) !== JSON.stringify(documented)) problems.push(`${page.name}: sent ${outcome.body}`);
-        if ('timestampMs' in sent && Math.abs(Number(sent.timestampMs) - Date.now()) > 120_000) problems.push(`${page.name}: stale timestampMs`);
+        newline = pending.indexOf('\n');
       }
-      const statuses = [...outcomes.values()].reduce<Record<number, number>>((acc, o) => ({...acc, [o.status]: (acc[o.status] ?? 0) + 1}), {});
-      console.log(`Python samples against the emulator: ${operations.length} run, HTTP status counts ${JSON.stringify(statuses)}`);
-      expect(problems, problems.join('\n')).toEqual([]);
-      expect(operations.length).toBeGreaterThanOrEqual(75);
-    },
-    300_000,
-  );
+    });
+    await new Promise((resolve) => child.on("close", resolve));
+    if (out.size === 0) throw new Error(`the sample runner reported nothing: ${marks.join("\n")}${pending}`);
+    return out;
+  }
+
+  it('a sample signed with a key the organization does not know is refused (the checks below can fail)', async () => {
+    const page = operations.find((p) => p.name === 'get_whoami') ?? operations[0]!;
+    const before = emulator.requests.length;
+    const stranger = generateApiKeyPair();
+    const result = await run(PYTHON, ['-'], {
+      input: adapt(page.samples.python, page),
+      env: {SIGIL_API_PUBLIC_KEY: stranger.publicKey, SIGIL_API_PRIVATE_KEY: stranger.privateKey},
+    });
+    expect(emulator.requests.slice(before).find((r) => r.path === page.path)?.status).toBe(401);
+    expect(result.code).not.toBe(0);
+  });
+
+  /**
+   * The Python samples, one after the other in one Python process (each sample is a script; one process
+   * spares 75 interpreter starts and imports of cryptography). Markers on stderr as for TypeScript.
+   */
+  async function runPythonSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.python, page)]));
+    const runner = [
+      'import contextlib, io, json, sys',
+      'samples = json.loads(sys.stdin.read())',
+      'for name, code in samples.items():',
+      '    print("@@start " + name, file=sys.stderr, flush=True)',
+      '    status, message = 0, ""',
+      '    try:',
+      '        with contextlib.redirect_stdout(io.StringIO()):',
+      '            exec(compile(code, name + ".py", "exec"), {"__name__": "__main__"})',
+      '    except SystemExit as exit:',
+      '        status, message = (0 if exit.code in (None, 0) else 1), str(exit.code)',
+      '    except Exception as error:',
+      '        status, message = 1, repr(error)',
+      '    print("@@end " + name + " " + str(status) + " " + message.replace("\\n", " "), file=sys.stderr, flush=True)',
+    ].join('\n');
+    return runMarked(PYTHON, ['-c', runner], JSON.stringify(samples));
+  }
+
+  for (const language of ['python', 'typescript', 'curl', 'cli'] as const) {
+    it(
+      `every operation’s ${language} sample signs a stamp the emulator accepts and sends the documented request`,
+      async () => {
+        const outcomes = new Map<string, {status: number; result: Result; body: string}>();
+        if (language === 'typescript' || language === 'python') {
+          const ran = language === 'typescript' ? await runTypescriptSamples() : await runPythonSamples();
+          for (const [id, {result, exchanges}] of ran) {
+            const page = operations.find((p) => p.operationId === id)!;
+            const exchange = exchanges.find((r) => r.path === page.path);
+            outcomes.set(id, {status: exchange?.status ?? 0, result, body: exchange?.body ?? ''});
+          }
+        } else {
+          await pool(language === 'cli' ? cliOperations : operations, 4, async (page) => {
+            const before = emulator.requests.length;
+            const result = await runSample(language, page);
+            const exchange = emulator.requests.slice(before).find((r) => r.path === page.path);
+            outcomes.set(page.operationId, {status: exchange?.status ?? 0, result, body: exchange?.body ?? ''});
+          });
+        }
+        const ran = language === 'cli' ? cliOperations : operations;
+        expect(outcomes.size).toBe(ran.length);
+        const problems: string[] = [];
+        for (const page of ran) {
+          const {status, result, body} = outcomes.get(page.operationId)!;
+          const output = `${result.stdout}\n${result.stderr}`.trim();
+          if (status === 0) {
+            problems.push(`${page.name}: no request arrived (${output.split('\n').slice(-3).join(' ')})`);
+            continue;
+          }
+          // A 200 ends well; an error answer makes the sample fail with its message.
+          if ((status === 200) !== (result.code === 0)) problems.push(`${page.name}: HTTP ${status} but exit code ${result.code}: ${output.slice(-300)}`);
+          if (status === 401) problems.push(`${page.name}: stamp refused: ${output.slice(-300)}`);
+          const answer = emulator.requests.find((r) => r.body === body && r.path === page.path)?.response ?? '';
+          if (/"code":\s*3\b/.test(answer) && !EMULATOR_ONLY_REFUSALS[page.name]?.test(answer)) problems.push(`${page.name}: body refused: ${answer}`);
+          const sent = JSON.parse(body) as Record<string, unknown>;
+          const documented = JSON.parse(page.requestExample.json) as Record<string, unknown>;
+          // The reader's organization and the current time replace the documented ones; nothing else changes.
+          for (const key of ['timestampMs', 'organizationId']) if (key in documented || key in sent) documented[key] = sent[key];
+          if (canonical(sent) !== canonical(documented)) problems.push(`${page.name}: sent ${body}`);
+          if ('timestampMs' in sent && Math.abs(Number(sent.timestampMs) - Date.now()) > 300_000) problems.push(`${page.name}: stale timestampMs`);
+        }
+        const statuses = [...outcomes.values()].reduce<Record<number, number>>((acc, o) => ({...acc, [o.status]: (acc[o.status] ?? 0) + 1}), {});
+        console.log(`${language} samples against the emulator: ${ran.length} run, HTTP status counts ${JSON.stringify(statuses)}`);
+        expect(problems, problems.join('\n')).toEqual([]);
+        expect(ran.length).toBeGreaterThanOrEqual(language === 'cli' ? 20 : 75);
+      },
+      300_000,
+    );
+  }
 });

@@ -185,7 +185,8 @@ export function codeSamples(input: SampleInput): CodeSamples {
   const body = JSON.stringify(input.requestExample);
   const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
   const curl = [
-    '# X_STAMP: the stamp of the exact body below (see "Authentication" on /api).',
+    '# X_STAMP: the stamp of the exact body below (see "Authentication" on /api). Get this command',
+    `# stamped with \`sigil request --path ${input.path} --body @body.json --no-post\`, or with "Try it".`,
     ...(input.kind === 'submission' ? ['# Set timestampMs to the current time in milliseconds before you sign.'] : []),
     curlCommand(url, body, {shellExpression: '$X_STAMP'}),
   ].join('\n');

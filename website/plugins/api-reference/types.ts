@@ -125,6 +125,12 @@ export interface BodySection {
   fields: FieldNode[];
 }
 
+/** Where a page's facts live in the API document: the edit link and the file's last commit (ms). */
+export interface PageSource {
+  editUrl: string;
+  lastUpdatedAt?: number;
+}
+
 export interface OperationPageData {
   operationId: string;
   name: string;
@@ -154,6 +160,7 @@ export interface OperationPageData {
   responseExample: Example;
   samples: CodeSamples;
   apiBaseUrl: string;
+  source?: PageSource;
 }
 
 /**
@@ -189,6 +196,7 @@ export interface SchemaPageData {
   referencedBy: SchemaSummary[];
   /** Activity type of an intent no endpoint submits (`x-sigil-no-endpoint`). */
   noEndpointActivityType?: string;
+  source?: PageSource;
 }
 
 export interface LimitRow {
@@ -227,6 +235,7 @@ export interface HomePageData {
   operationCount: number;
   schemaCount: number;
   downloads: {label: string; href: string}[];
+  source?: PageSource;
 }
 
 export interface SchemaIndexData {

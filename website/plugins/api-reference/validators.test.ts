@@ -41,6 +41,14 @@ describe('build-time request validators', {timeout: 90_000}, () => {
     expect(validate({...example, parameters: withoutName})).toBe(false);
     expect(validate.errors?.map((e) => e.keyword)).toContain('required');
     expect(validate({...example, organizationId: 'not-a-uuid'})).toBe(false);
+    // A misspelt field is reported as a field the schema does not have, beside the missing one.
+    expect(validate({...example, parameters: {...withoutName, walletNam: 'Treasury'}})).toBe(false);
+    expect(validate.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({instancePath: '/parameters', keyword: 'additionalProperties', params: {additionalProperty: 'walletNam'}}),
+        expect.objectContaining({instancePath: '/parameters', keyword: 'required'}),
+      ]),
+    );
   });
 
   it('ship no compiler: plain code that only needs Ajv’s small runtime helpers', () => {

@@ -28,6 +28,9 @@ function stripAnnotations(value: unknown): unknown {
       }
     }
     if (typeof out.$ref === 'string') out.$ref = out.$ref.replace('#/components/schemas/', '#/$defs/');
+    // The builder names fields the schema does not have (a misspelt `walletNam` is "an unknown field", not only a
+    // missing `walletName`). The document has no allOf/oneOf/anyOf, so closing each object is exact.
+    if (out.properties && typeof out.properties === 'object' && !('additionalProperties' in out)) out.additionalProperties = false;
     return out;
   }
   return value;

@@ -316,6 +316,7 @@ test.describe('request builder', () => {
       page.getByLabel(/^Public key/),
       page.getByLabel(/^Private key/),
       page.getByRole('button', {name: 'Use the documentation test key'}),
+      page.getByRole('button', {name: 'Generate a new key pair'}),
       page.getByRole('button', {name: 'Clear the key'}),
       page.getByLabel('Base URL to send to (optional)'),
     ];
@@ -362,5 +363,175 @@ test.describe('accessibility and small screens', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe('second edition: two panes, page tools, deep links', () => {
+  const OPERATIONS = [CREATE_WALLET, '/api/wallets/get-wallet', '/api/signing/sign-transaction', '/api/sub-organizations/create-sub-organization', '/api/activities/list-activities'];
+
+  test('at 1440 px the samples, the response and Try it are in view beside the fields on arrival', async ({page}) => {
+    await page.setViewportSize({width: 1440, height: 900});
+    for (const path of OPERATIONS) {
+      await gotoHydrated(page, path);
+      // One round trip per page: every box the check needs.
+      const boxes = await page.evaluate(() => {
+        const rect = (el: Element | null) => {
+          if (!el) return null;
+          const r = el.getBoundingClientRect();
+          return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+        };
+        return {
+          viewport: window.innerHeight,
+          scrollY: window.scrollY,
+          samples: rect(document.querySelector('[data-testid="panel-samples"] pre')),
+          response: rect(document.querySelector('[data-testid="panel-response"] pre')),
+          tryIt: rect(document.querySelector('[data-testid="operation-panel"] button[aria-label^="Try it"]')),
+          fields: rect(document.querySelector('table[aria-label="Request body fields"]')),
+        };
+      });
+      expect(boxes.scrollY, path).toBe(0);
+      for (const name of ['samples', 'response', 'tryIt'] as const) {
+        const box = boxes[name];
+        expect(box, `${path}: ${name}`).not.toBeNull();
+        expect(box!.top, `${path}: ${name} top`).toBeGreaterThan(0);
+        expect(box!.bottom, `${path}: ${name} in view`).toBeLessThanOrEqual(boxes.viewport);
+        // Beside the fields, not under them.
+        expect(box!.left, `${path}: ${name} right of the fields`).toBeGreaterThanOrEqual(boxes.fields!.right);
+      }
+      // The panel stays in view while the reader scrolls through the fields.
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const tryIt = await page.evaluate(() => document.querySelector('[data-testid="operation-panel"] button[aria-label^="Try it"]')!.getBoundingClientRect().bottom);
+      expect(tryIt, `${path}: sticky`).toBeLessThanOrEqual(900);
+    }
+  });
+
+  test('at 390 px the samples come before the tables and nothing scrolls sideways; Try it opens the builder in the panel', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    for (const path of OPERATIONS.slice(0, 3)) {
+      await gotoHydrated(page, path);
+      const layout = await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        samples: document.querySelector('[data-testid="panel-samples"]')!.getBoundingClientRect().top,
+        fields: document.querySelector('table[aria-label="Request body fields"]')!.getBoundingClientRect().top,
+      }));
+      expect(layout.overflow, path).toBeLessThanOrEqual(0);
+      expect(layout.samples, path).toBeLessThan(layout.fields);
+    }
+    await page.getByRole('button', {name: /^Try it/}).click();
+    await expect(page.getByTestId('operation-panel').getByLabel('Request body (JSON)')).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('every sample language is a tab, Python included', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    const panel = page.getByTestId('operation-panel');
+    await panel.getByRole('tab', {name: 'Python'}).click();
+    await expect(panel.locator('pre', {hasText: 'import requests'})).toBeVisible();
+    await expect(panel.locator('pre', {hasText: 'from cryptography.hazmat.primitives.asymmetric import ec'})).toBeVisible();
+  });
+
+  test('deep links to fields, values and errors land below the sticky navbar', async ({page}) => {
+    await page.setViewportSize({width: 1440, height: 900});
+    for (const [path, id] of [
+      [CREATE_WALLET, 'field-parameters.mnemonicLength'],
+      ['/api/wallets/get-wallet', 'field-response.wallet.walletId'],
+      ['/api/schemas/activity-status', 'value-ACTIVITY_STATUS_FAILED'],
+      ['/api/', 'error-5'],
+    ] as const) {
+      await gotoHydrated(page, `${path}#${id}`);
+      await expect
+        .poll(async () =>
+          page.evaluate((anchor) => {
+            const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+            const target = document.getElementById(anchor)!.getBoundingClientRect();
+            return target.top >= navbar - 1 && target.top < window.innerHeight / 2 && window.scrollY > 0;
+          }, id),
+        )
+        .toBe(true);
+    }
+  });
+
+  test('each field has a copy-link control', async ({page, context, baseURL}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: new URL(baseURL!).origin});
+    await gotoHydrated(page, CREATE_WALLET);
+    await page.getByRole('button', {name: 'Copy the link to parameters.walletName'}).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(baseURL!).origin}${CREATE_WALLET}#field-parameters.walletName`);
+  });
+
+  test('API pages have the docs pages’ tools: Copy page, edit link, last updated, contents, mobile menu', async ({page}) => {
+    await page.setViewportSize({width: 1440, height: 900});
+    await gotoHydrated(page, CREATE_WALLET);
+    await expect(page.getByRole('button', {name: /Copy page/}).first()).toBeVisible();
+    await expect(page.getByRole('link', {name: /Edit this page/})).toHaveAttribute('href', /\/edit\/main\/packages\/api-spec\/paths\/wallets\.yaml$/);
+    await expect(page.locator('.theme-last-updated')).toContainText(/Last updated/);
+    for (const [path, heading] of [['/api/', 'Limits'], ['/api/schemas/activity-status', 'Used by']] as const) {
+      await gotoHydrated(page, path);
+      await expect(page.locator('.table-of-contents').getByRole('link', {name: heading})).toBeVisible();
+    }
+    // The operations filter is at the top of /api.
+    await gotoHydrated(page, '/api/');
+    const top = await page.evaluate(() => document.getElementById('operation-filter')!.getBoundingClientRect().bottom);
+    expect(top).toBeLessThan(900);
+
+    // The sidebar opens at its top on the first page, and shows the current entry further down.
+    const sidebar = await page.evaluate(() => {
+      const box = document.querySelector('#api-sidebar > div')!;
+      return {scrollTop: box.scrollTop};
+    });
+    expect(sidebar.scrollTop).toBe(0);
+    await gotoHydrated(page, '/api/wallets/create-wallet-accounts');
+    const current = await page.evaluate(() => {
+      const box = document.querySelector('#api-sidebar > div')!.getBoundingClientRect();
+      const link = document.querySelector('#api-sidebar [aria-current="page"]')!.getBoundingClientRect();
+      return link.top >= box.top && link.bottom <= box.bottom;
+    });
+    expect(current).toBe(true);
+
+    // On a phone the menu lists the API sidebar.
+    await page.setViewportSize({width: 390, height: 844});
+    await gotoHydrated(page, CREATE_WALLET);
+    await page.getByRole('button', {name: /Toggle navigation bar/}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
+    await menu.getByRole('link', {name: 'Get a wallet', exact: true}).click();
+    await expect(page).toHaveURL(/\/api\/wallets\/get-wallet$/);
+  });
+
+  test('the builder names a misspelt field as unknown and generates a fresh key pair in the page', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    await openBuilder(page);
+    const editor = page.getByLabel('Request body (JSON)');
+    await editor.fill((await editor.inputValue()).replace('"walletName"', '"walletNam"'));
+    const status = page.getByTestId('builder-status');
+    await expect(status).toContainText('parameters.walletNam is an unknown field');
+    await expect(status).toContainText('parameters.walletName is required');
+
+    await chooseServer(page);
+    await page.getByRole('button', {name: 'Generate a new key pair'}).click();
+    const publicKey = await page.getByLabel(/^Public key/).inputValue();
+    expect(publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
+    expect(await page.getByLabel(/^Private key/).getAttribute('value')).toBeNull();
+    await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
+    const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
+    await expect.poll(async () => verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact)).toEqual({publicKey, valid: true});
+    // Another press makes another pair.
+    await page.getByRole('button', {name: 'Generate a new key pair'}).click();
+    await expect(page.getByLabel(/^Public key/)).not.toHaveValue(publicKey);
+  });
+
+  test('a typed private key never reaches the DOM', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    await openBuilder(page);
+    await chooseServer(page);
+    const key = freshKeyPair();
+    const input = page.getByLabel(/^Private key/);
+    await input.fill(key.privateKey);
+    await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
+    expect(await input.getAttribute('value')).toBeNull();
+    expect(await page.content()).not.toContain(key.privateKey);
+    // The stamp was made with the typed key.
+    const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
+    expect(verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact)).toEqual({publicKey: key.publicKey, valid: true});
   });
 });

@@ -1,3 +1,4 @@
+import type {TOCItem} from '@docusaurus/mdx-loader';
 import {useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -10,6 +11,16 @@ import ApiLayout from '../ApiLayout';
 import Rich from '../Rich';
 import styles from './styles.module.css';
 import {BreakableCode} from '@site/src/components/Breakable';
+
+const HOME_TOC: TOCItem[] = [
+  ['operations', 'Operations'],
+  ['base-url', 'Base URL'],
+  ['authentication', 'Authentication'],
+  ['submissions-and-activities', 'Submissions and activities'],
+  ['errors', 'Errors'],
+  ['limits', 'Limits'],
+  ['openapi-document', 'OpenAPI document'],
+].map(([id, value]) => ({id: id!, value: value!, level: 2}));
 
 function matches(op: OperationSummary, words: string[]): boolean {
   const haystack = `${op.summary} ${op.name} ${op.operationId} ${op.area} ${op.kind}`.toLowerCase();
@@ -85,7 +96,7 @@ function LimitRow({limit}: {limit: HomePageData['limits'][number]}): ReactNode {
   const anchor = `limit-${limit.id}`;
   useBrokenLinks().collectAnchor(anchor);
   return (
-    <tr id={anchor}>
+    <tr id={anchor} className={styles.anchoredRow}>
       <th scope="row">{limit.name}</th>
       <td>
         {limit.value}
@@ -117,7 +128,7 @@ function ErrorRow({error}: {error: HomePageData['errorCodes'][number]}): ReactNo
   const anchor = `error-${error.code}`;
   useBrokenLinks().collectAnchor(anchor);
   return (
-    <tr id={anchor}>
+    <tr id={anchor} className={styles.anchoredRow}>
       <th scope="row">{error.code}</th>
       <td>
         <BreakableCode text={error.name} />
@@ -142,13 +153,20 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
       title="API reference"
       description={`The ${data.title}: every query and submission, their fields, errors and limits, with code samples.`}
       sidebar={sidebar}
-      route="/api/">
+      route="/api/"
+      toc={HOME_TOC}
+      source={data.source}>
       <Heading as="h1">API reference</Heading>
       <p>
         The {data.title} ({data.summary.toLowerCase()}, version {data.version}): {data.operationCount} operations and{' '}
         <Link to="/api/schemas/">{data.schemaCount} schemas</Link>. Each operation page lists every field of the request
         and the answer, the errors, examples and code, and lets you build and sign a request in your browser.
       </p>
+
+      <Heading as="h2" id="operations">
+        Operations
+      </Heading>
+      <OperationIndex groups={data.groups} total={data.operationCount} />
 
       <Heading as="h2" id="base-url">
         Base URL
@@ -293,10 +311,6 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         </li>
       </ul>
 
-      <Heading as="h2" id="operations">
-        Operations
-      </Heading>
-      <OperationIndex groups={data.groups} total={data.operationCount} />
     </ApiLayout>
   );
 }

@@ -3,7 +3,17 @@ import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
-import type {SidebarData, SidebarLink} from '../../types';
+import {NavbarSecondaryMenuFiller, type NavbarSecondaryMenuComponent} from '@docusaurus/theme-common';
+import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import DocSidebarItems from '@theme/DocSidebarItems';
+import EditThisPage from '@theme/EditThisPage';
+import LastUpdated from '@theme/LastUpdated';
+import TOC from '@theme/TOC';
+import TOCCollapsible from '@theme/TOCCollapsible';
+import type {TOCItem} from '@docusaurus/mdx-loader';
+import PageActions from '@site/src/components/PageActions';
+import type {PageSource, SidebarData, SidebarLink} from '../../types';
 import styles from './styles.module.css';
 
 const normalize = (route: string): string => route.replace(/\/+$/, '') || '/';
@@ -27,13 +37,14 @@ function useRevealHashTarget(): void {
 
 function SidebarNav({sidebar, current}: {sidebar: SidebarData; current: string}): ReactNode {
   const listRef = useRef<HTMLDivElement>(null);
-  // Keep the current entry in view inside the (independently scrolling) sidebar.
+  // Bring the current entry into view inside the (independently scrolling) sidebar, only when it is out of
+  // view: the list otherwise opens at its top. Measured against the box (offsetTop counts from the page).
   useEffect(() => {
     const box = listRef.current;
     const active = box?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (box && active && box.scrollHeight > box.clientHeight) {
-      box.scrollTop = active.offsetTop - box.clientHeight / 3;
-    }
+    if (!box || !active || box.scrollHeight <= box.clientHeight) return;
+    const top = active.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < 0 || top + active.offsetHeight > box.clientHeight) box.scrollTop += top - box.clientHeight / 3;
   }, [current]);
   return (
     <nav id="api-sidebar" className={styles.sidebar} aria-label="API reference">
@@ -108,12 +119,45 @@ function PrevNext({sidebar, current}: {sidebar: SidebarData; current: string}): 
   );
 }
 
+/** The API sidebar as the docs' own sidebar items, for the mobile menu. */
+function mobileItems(sidebar: SidebarData): PropSidebarItem[] {
+  return sidebar.groups.map((group) => ({
+    type: 'category',
+    label: group.label,
+    collapsible: group.collapsible,
+    collapsed: group.collapsible,
+    items: group.links.map((link) => ({type: 'link', label: link.label, href: link.route})),
+  }));
+}
+
+const ApiMobileMenu: NavbarSecondaryMenuComponent<{sidebar: SidebarData; path: string}> = ({sidebar, path}) => {
+  const mobileSidebar = useNavbarMobileSidebar();
+  return (
+    <ul className="menu__list">
+      <DocSidebarItems
+        items={mobileItems(sidebar)}
+        activePath={path}
+        onItemClick={(item) => {
+          if (item.type === 'link') mobileSidebar.toggle();
+        }}
+        level={1}
+      />
+    </ul>
+  );
+};
+
 export interface ApiLayoutProps {
   title: string;
   description: string;
   sidebar: SidebarData;
   /** The page's own route, for the highlighted sidebar entry and previous/next links. */
   route: string;
+  /** Operation pages: the content spans the width (fields and the sample panel side by side). */
+  wide?: boolean;
+  /** The on-page contents list (schema pages, the overview). */
+  toc?: TOCItem[];
+  /** Where the page comes from in the API document: its edit link and last-updated date. */
+  source?: PageSource;
   children: ReactNode;
 }
 
@@ -122,19 +166,42 @@ export interface ApiLayoutProps {
  * the current page marked with aria-current) and previous/next links. On narrow screens the
  * sidebar follows the content and a link at the top jumps to it.
  */
-export default function ApiLayout({title, description, sidebar, route, children}: ApiLayoutProps): ReactNode {
+export default function ApiLayout({title, description, sidebar, route, wide, toc, source, children}: ApiLayoutProps): ReactNode {
   const current = normalize(route);
   useRevealHashTarget();
+  const hasToc = toc !== undefined && toc.length > 0;
   return (
     <Layout title={title} description={description}>
-      <div className={styles.frame}>
+      <NavbarSecondaryMenuFiller component={ApiMobileMenu} props={{sidebar, path: route}} />
+      <div className={clsx(styles.frame, hasToc && styles.withToc)}>
         <main className={styles.main}>
           <a className={styles.jump} href="#api-sidebar" data-pagefind-ignore="all">
             Browse all operations and schemas
           </a>
-          <article className={styles.article}>{children}</article>
+          <div className={clsx(styles.tools, !wide && styles.measure)}>
+            <PageActions />
+          </div>
+          {hasToc && <TOCCollapsible toc={toc} className={styles.tocMobile} />}
+          <article className={clsx(styles.article, wide && styles.wide)}>{children}</article>
+          {source && (
+            <div className={clsx('row margin-top--md', styles.meta, !wide && styles.measure)} data-md-omit="" data-pagefind-ignore="all">
+              <div className="col">
+                <EditThisPage editUrl={source.editUrl} />
+              </div>
+              {source.lastUpdatedAt !== undefined && (
+                <div className={clsx('col', styles.lastUpdated)}>
+                  <LastUpdated lastUpdatedAt={source.lastUpdatedAt} />
+                </div>
+              )}
+            </div>
+          )}
           <PrevNext sidebar={sidebar} current={current} />
         </main>
+        {hasToc && (
+          <div className={styles.toc}>
+            <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
+          </div>
+        )}
         <SidebarNav sidebar={sidebar} current={current} />
       </div>
     </Layout>

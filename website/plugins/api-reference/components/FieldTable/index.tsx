@@ -4,6 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {fieldAnchor} from '../../slugs';
 import type {FieldNode} from '../../types';
 import Rich from '../Rich';
+import CopyLink from '../CopyLink';
 import TypeLabel from '../TypeLabel';
 import styles from './styles.module.css';
 import {BreakableCode} from '@site/src/components/Breakable';
@@ -69,9 +70,12 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
     <>
       <tr id={anchor} className={styles.row}>
         <th scope="row" className={styles.nameCell}>
-          <a href={`#${anchor}`} className={styles.name} title={field.path}>
-            <BreakableCode text={field.name} />
-          </a>
+          <span className={styles.nameLine}>
+            <a href={`#${anchor}`} className={styles.name} title={field.path}>
+              <BreakableCode text={field.name} />
+            </a>
+            <CopyLink anchor={anchor} label={field.path} />
+          </span>
           <span className={field.required ? styles.required : styles.optional}>{field.required ? 'required' : 'optional'}</span>
           {field.deprecated && <span className={styles.deprecated}>deprecated</span>}
         </th>

@@ -2,14 +2,12 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
 import {plainText} from '../../richtext';
 import type {OperationPageData, SidebarData} from '../../types';
 import ApiLayout from '../ApiLayout';
 import FieldTable from '../FieldTable';
 import Rich from '../Rich';
-import RequestBuilder from '../RequestBuilder';
+import SamplePanel, {exampleTitle} from '../SamplePanel';
 import styles from './styles.module.css';
 
 interface Props {
@@ -25,187 +23,152 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
       title={`${data.summary} (${data.name})`}
       description={description.split('. ')[0] ?? data.summary}
       sidebar={sidebar}
-      route={data.route}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>
-          <span data-pagefind-ignore="all">
-            <Link to="/api/">API reference</Link> / <Link to={data.areaRoute}>{data.area}</Link>
-          </span>
-        </p>
-        <Heading as="h1" id={data.operationId}>
-          {data.summary}
-        </Heading>
-        <p className={styles.endpoint}>
-          <span className={styles.method}>{data.method}</span> <code>{data.path}</code>
-          <span className={isSubmission ? styles.kindSubmission : styles.kindQuery}>{isSubmission ? 'Submission' : 'Query'}</span>
-        </p>
-      </header>
+      route={data.route}
+      source={data.source}
+      wide>
+      <div className={styles.panes}>
+        <header className={styles.header}>
+          <p className={styles.eyebrow}>
+            <span data-pagefind-ignore="all">
+              <Link to="/api/">API reference</Link> / <Link to={data.areaRoute}>{data.area}</Link>
+            </span>
+          </p>
+          <Heading as="h1" id={data.operationId}>
+            {data.summary}
+          </Heading>
+          <p className={styles.endpoint}>
+            <span className={styles.method}>{data.method}</span> <code>{data.path}</code>
+            <span className={isSubmission ? styles.kindSubmission : styles.kindQuery}>{isSubmission ? 'Submission' : 'Query'}</span>
+          </p>
+        </header>
+        <SamplePanel data={data} />
+        <div className={styles.fields}>
+          <div className={styles.description}>
+            <Rich text={data.description} />
+          </div>
 
-      <div className={styles.description}>
-        <Rich text={data.description} />
-      </div>
-
-      <dl className={styles.facts}>
-        <dt>API name</dt>
-        <dd>
-          <code>{data.name}</code> (SDK method <code>{data.operationId}</code>)
-        </dd>
-        <dt>Kind</dt>
-        <dd>
-          {isSubmission ? (
-            <>
-              Submission: creates an activity and answers with it. Poll{' '}
-              {data.pollRoute ? (
-                <Link to={data.pollRoute}>
-                  <code>get_activity</code>
-                </Link>
-              ) : (
-                <code>get_activity</code>
-              )}{' '}
-              until its status is final.
-            </>
-          ) : (
-            'Query: reads state and answers at once.'
-          )}
-        </dd>
-        {data.activityType && (
-          <>
-            <dt>Activity type</dt>
+          <dl className={styles.facts}>
+            <dt>API name</dt>
             <dd>
-              {data.activityTypeRoute ? (
-                <Link to={data.activityTypeRoute}>
-                  <code>{data.activityType}</code>
-                </Link>
+              <code>{data.name}</code> (SDK method <code>{data.operationId}</code>)
+            </dd>
+            <dt>Kind</dt>
+            <dd>
+              {isSubmission ? (
+                <>
+                  Submission: creates an activity and answers with it. Poll{' '}
+                  {data.pollRoute ? (
+                    <Link to={data.pollRoute}>
+                      <code>get_activity</code>
+                    </Link>
+                  ) : (
+                    <code>get_activity</code>
+                  )}{' '}
+                  until its status is final.
+                </>
               ) : (
-                <code>{data.activityType}</code>
+                'Query: reads state and answers at once.'
               )}
             </dd>
-          </>
-        )}
-        {data.intentSchema && (
-          <>
-            <dt>Intent (parameters)</dt>
+            {data.activityType && (
+              <>
+                <dt>Activity type</dt>
+                <dd>
+                  {data.activityTypeRoute ? (
+                    <Link to={data.activityTypeRoute}>
+                      <code>{data.activityType}</code>
+                    </Link>
+                  ) : (
+                    <code>{data.activityType}</code>
+                  )}
+                </dd>
+              </>
+            )}
+            {data.intentSchema && (
+              <>
+                <dt>Intent (parameters)</dt>
+                <dd>
+                  <Link to={data.intentSchema[1]}>{data.intentSchema[0]}</Link>
+                </dd>
+              </>
+            )}
+            {data.resultSchema && (
+              <>
+                <dt>Result</dt>
+                <dd>
+                  <Link to={data.resultSchema[1]}>{data.resultSchema[0]}</Link>
+                </dd>
+              </>
+            )}
+            <dt>Authentication</dt>
             <dd>
-              <Link to={data.intentSchema[1]}>{data.intentSchema[0]}</Link>
+              A stamp of the exact body in the{' '}
+              {data.stamps.map((header, i) => (
+                <span key={header}>
+                  {i > 0 && (i === data.stamps.length - 1 ? ' or ' : ', ')}
+                  <code>{header}</code>
+                </span>
+              ))}{' '}
+              header (<Link to="/api/#authentication">how to compute it</Link>)
+              {data.tokenHeaders.map((header) => (
+                <span key={header}>
+                  , or a read-only session token in the <code>{header}</code> header
+                </span>
+              ))}
+              .
             </dd>
-          </>
-        )}
-        {data.resultSchema && (
-          <>
-            <dt>Result</dt>
-            <dd>
-              <Link to={data.resultSchema[1]}>{data.resultSchema[0]}</Link>
-            </dd>
-          </>
-        )}
-        <dt>Authentication</dt>
-        <dd>
-          A stamp of the exact body in the{' '}
-          {data.stamps.map((header, i) => (
-            <span key={header}>
-              {i > 0 && (i === data.stamps.length - 1 ? ' or ' : ', ')}
-              <code>{header}</code>
-            </span>
-          ))}{' '}
-          header (<Link to="/api/#authentication">how to compute it</Link>)
-          {data.tokenHeaders.map((header) => (
-            <span key={header}>
-              , or a read-only session token in the <code>{header}</code> header
-            </span>
+          </dl>
+
+          <Heading as="h2" id="request-body">
+            Request body
+          </Heading>
+          <p>
+            JSON, schema <Link to={data.request.schemaRoute}>{data.request.schema}</Link>.
+            {isSubmission && ' Every submission sends this envelope; the intent goes in parameters.'}
+          </p>
+          <FieldTable fields={data.request.fields} label="Request body fields" />
+
+          <Heading as="h2" id="response">
+            Response
+          </Heading>
+          <p>
+            <code>200</code> with JSON, schema <Link to={data.response.schemaRoute}>{data.response.schema}</Link>.
+            {isSubmission && data.intentSchema && data.resultSchema && (
+              <>
+                {' '}
+                For this call, <code>activity.intent</code> holds <code>{lowerFirst(data.intentSchema[0])}</code> and{' '}
+                <code>activity.result</code> holds <code>{lowerFirst(data.resultSchema[0])}</code> once the activity completes.
+              </>
+            )}
+          </p>
+          <FieldTable fields={data.response.fields} label="Response fields" />
+
+          <Heading as="h2" id="errors">
+            Errors
+          </Heading>
+          <p>
+            Any other HTTP status comes with a <Link to={data.error.schemaRoute}>{data.error.schema}</Link> body. Its{' '}
+            <code>code</code> is one of the <Link to="/api/#errors">error codes</Link>.
+          </p>
+          <FieldTable fields={data.error.fields} label="Error body fields" />
+          {data.error.examples.map((example) => (
+            <CodeBlock key={example.title} language="json" title={`Error: ${example.title}`} tokens={example.tokens}>
+              {example.json}
+            </CodeBlock>
           ))}
-          .
-        </dd>
-      </dl>
 
-      <Heading as="h2" id="request-body">
-        Request body
-      </Heading>
-      <p>
-        JSON, schema <Link to={data.request.schemaRoute}>{data.request.schema}</Link>.
-        {isSubmission && ' Every submission sends this envelope; the intent goes in parameters.'}
-      </p>
-      <FieldTable fields={data.request.fields} label="Request body fields" />
-
-      <Heading as="h2" id="response">
-        Response
-      </Heading>
-      <p>
-        <code>200</code> with JSON, schema <Link to={data.response.schemaRoute}>{data.response.schema}</Link>.
-        {isSubmission && data.intentSchema && data.resultSchema && (
-          <>
-            {' '}
-            For this call, <code>activity.intent</code> holds <code>{lowerFirst(data.intentSchema[0])}</code> and{' '}
-            <code>activity.result</code> holds <code>{lowerFirst(data.resultSchema[0])}</code> once the activity completes.
-          </>
-        )}
-      </p>
-      <FieldTable fields={data.response.fields} label="Response fields" />
-
-      <Heading as="h2" id="errors">
-        Errors
-      </Heading>
-      <p>
-        Any other HTTP status comes with a <Link to={data.error.schemaRoute}>{data.error.schema}</Link> body. Its{' '}
-        <code>code</code> is one of the <Link to="/api/#errors">error codes</Link>.
-      </p>
-      <FieldTable fields={data.error.fields} label="Error body fields" />
-      {data.error.examples.map((example) => (
-        <CodeBlock key={example.title} language="json" title={`Error: ${example.title}`} tokens={example.tokens}>
-          {example.json}
-        </CodeBlock>
-      ))}
-
-      <Heading as="h2" id="examples">
-        Examples
-      </Heading>
-      <CodeBlock language="json" title={`Request: ${example(data.requestExample.title)}`} tokens={data.requestExample.tokens}>
-        {data.requestExample.json}
-      </CodeBlock>
-      <CodeBlock language="json" title={`Response: ${example(data.responseExample.title)}`} tokens={data.responseExample.tokens}>
-        {data.responseExample.json}
-      </CodeBlock>
-
-      <Heading as="h2" id="code-samples">
-        Code samples
-      </Heading>
-      <Tabs groupId="language">
-        <TabItem value="ts" label="TypeScript" default>
-          <CodeBlock language="ts" tokens={data.samples.tokens?.typescript}>
-            {data.samples.typescript}
+          <Heading as="h2" id="examples">
+            Request example
+          </Heading>
+          <CodeBlock language="json" title={`Request: ${exampleTitle(data.requestExample.title)}`} tokens={data.requestExample.tokens}>
+            {data.requestExample.json}
           </CodeBlock>
-        </TabItem>
-        <TabItem value="curl" label="curl">
-          <CodeBlock language="bash" tokens={data.samples.tokens?.curl}>
-            {data.samples.curl}
-          </CodeBlock>
-        </TabItem>
-        <TabItem value="cli" label="CLI">
-          <CodeBlock language="bash" tokens={data.samples.tokens?.cli}>
-            {data.samples.cli}
-          </CodeBlock>
-        </TabItem>
-      </Tabs>
-
-      <Heading as="h2" id="build-and-sign">
-        Build and sign
-      </Heading>
-      <RequestBuilder
-        operationId={data.operationId}
-        kind={data.kind}
-        path={data.path}
-        activityType={data.activityType}
-        example={data.requestExample.json}
-        apiBaseUrl={data.apiBaseUrl}
-      />
+        </div>
+      </div>
     </ApiLayout>
   );
 }
 
 function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
-}
-
-/** Example titles repeat the operation ("Create a wallet (request)"); drop the redundant suffix. */
-function example(title: string): string {
-  return title.replace(/\s*\((request|response)\)$/i, '');
 }

@@ -1,6 +1,6 @@
 import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import {ApiKeyStamper, TEST_VECTOR, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
+import {ApiKeyStamper, TEST_VECTOR, generateApiKeyPair, publicKeyFromPrivateKey} from '@sigil/api-key-stamper';
 import {validators} from '@generated/sigil-api-validators/index.js';
 import {curlCommand} from '../../samples';
 import {keepSandbox, resetSandbox, sandboxInfo, sendToSandbox} from '@site/src/sandbox/client';
@@ -92,7 +92,14 @@ export default function Builder({operationId, kind, path, activityType, example,
   const [ownKey, setOwnKey] = useState(false);
   // The reader's key lives only in this component's state: no storage, no network.
   const [publicKey, setPublicKey] = useState('');
-  const [privateKey, setPrivateKey] = useState('');
+  // The private key stays in its (uncontrolled) field and is read through a ref: a controlled field would have React
+  // copy it into the input's `value` attribute, into the DOM. The revision re-runs the signing when it changes.
+  const privateKeyInput = useRef<HTMLInputElement>(null);
+  const [privateKeyRevision, setPrivateKeyRevision] = useState(0);
+  const setPrivateKey = (value: string): void => {
+    if (privateKeyInput.current) privateKeyInput.current.value = value;
+    setPrivateKeyRevision((n) => n + 1);
+  };
   const [baseUrlInput, setBaseUrlInput] = useState('');
   const [stamp, setStamp] = useState<string>();
   const [keyError, setKeyError] = useState<string>();
@@ -120,12 +127,12 @@ export default function Builder({operationId, kind, path, activityType, example,
   // In the sandbox the builder signs with the sandbox's root key unless the reader signs as another user they created.
   const sandboxSigns = target === 'sandbox' && !ownKey;
   const signingPublicKey = sandboxSigns ? (sandboxKeys?.apiPublicKey ?? '') : publicKey;
-  const signingPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : privateKey;
+  const sandboxPrivateKey = sandboxSigns ? (sandboxKeys?.apiPrivateKey ?? '') : undefined;
 
   useEffect(() => {
     setStamp(undefined);
     setKeyError(undefined);
-    const secret = signingPrivateKey.trim();
+    const secret = (sandboxPrivateKey ?? privateKeyInput.current?.value ?? '').trim();
     if (exact === undefined || secret === '') return undefined;
     let live = true;
     (async () => {
@@ -138,7 +145,7 @@ export default function Builder({operationId, kind, path, activityType, example,
     return () => {
       live = false;
     };
-  }, [exact, signingPublicKey, signingPrivateKey]);
+  }, [exact, signingPublicKey, sandboxPrivateKey, privateKeyRevision]);
 
   const baseUrl = target === 'server' ? sendableBaseUrl(baseUrlInput) : undefined;
   const url = `${baseUrl ?? apiBaseUrl.replace(/\/+$/, '')}${path}`;
@@ -382,8 +389,8 @@ export default function Builder({operationId, kind, path, activityType, example,
               id={`${id}-private`}
               className={styles.input}
               type="password"
-              value={privateKey}
-              onChange={(event) => setPrivateKey(event.target.value)}
+              ref={privateKeyInput}
+              onChange={() => setPrivateKeyRevision((n) => n + 1)}
               spellCheck={false}
               autoComplete="off"
             />
@@ -402,6 +409,17 @@ export default function Builder({operationId, kind, path, activityType, example,
               type="button"
               className="button button--secondary button--sm"
               onClick={() => {
+                // Made in this page (the stamper's P-256 generator) and kept only in these fields.
+                const pair = generateApiKeyPair();
+                setPublicKey(pair.publicKey);
+                setPrivateKey(pair.privateKey);
+              }}>
+              Generate a new key pair
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => {
                 setPublicKey('');
                 setPrivateKey('');
               }}>
@@ -409,8 +427,9 @@ export default function Builder({operationId, kind, path, activityType, example,
             </button>
           </div>
           <p className={styles.help}>
-            The test key is public and fake: Sigil rejects it. Keys you paste stay in this page's memory and are gone when
-            you leave.
+            The test key is public and fake: Sigil rejects it. A generated pair is new and P-256; register its public key
+            with <code>create_api_keys</code> before you sign with it. Keys you paste or generate stay in this page's memory
+            and are gone when you leave.
           </p>
           {keyError && (
             <p role="alert" className={styles.problemText}>

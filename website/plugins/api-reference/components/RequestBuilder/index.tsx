@@ -19,19 +19,13 @@ export interface RequestBuilderProps {
   apiBaseUrl: string;
 }
 
-/** The "Build and sign" section: a button that loads the request builder on demand. */
+/** "Try it": a button that loads the request builder on demand, in place. */
 export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
   const [open, setOpen] = useState(false);
   const isBrowser = useIsBrowser();
   const [Builder, reloadBuilder] = useRetryableLazy(loadBuilder);
   return (
     <section className={styles.section} aria-label="Request builder" data-md-omit="">
-      <p>
-        Edit the example body and see problems as you type, sign it with an API key in your browser, and copy a ready
-        curl command with the <code>X-Stamp</code> header. Send it to a sandbox, a Sigil emulator running in this tab
-        with its own organization and key, or to a server you name. Keys stay in this page's memory: they are never
-        stored or sent. Nothing leaves the page unless you enter a base URL and press Send.
-      </p>
       {open ? (
         <ErrorBoundary
           fallback={({error, tryAgain}) => (
@@ -52,12 +46,20 @@ export default function RequestBuilder(props: RequestBuilderProps): ReactNode {
       ) : (
         <button
           type="button"
-          className="button button--primary"
+          className={`button button--primary ${styles.tryIt}`}
           disabled={!isBrowser}
           aria-expanded="false"
+          aria-label={isBrowser ? 'Try it: Open the request builder' : 'Try it: Open the request builder (needs JavaScript)'}
           onClick={() => setOpen(true)}>
-          {isBrowser ? 'Open the request builder' : 'Open the request builder (needs JavaScript)'}
+          Try it
         </button>
+      )}
+      {!open && (
+        <p className={styles.intro}>
+        Edit the body and see problems as you type, sign it with an API key in your browser, and send it to the
+        sandbox (a Sigil emulator running in this tab, with its own organization and key) or to a server you name.
+        Keys stay in this page's memory, never stored or sent; nothing leaves the page until you press Send.
+        </p>
       )}
     </section>
   );

@@ -76,7 +76,7 @@ export function describeErrors(errors: readonly ValidationError[]): FieldProblem
       message = `must be ${JSON.stringify(error.params.allowedValue)}`;
     } else if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
       segments.push(error.params.additionalProperty);
-      message = 'is not a field of this object';
+      message = 'is an unknown field (no field of that name here)';
     }
     const path = displayPath(segments);
     const named = segments.filter((s) => !/^\d+$/.test(s));

@@ -1,3 +1,4 @@
+import type {TOCItem} from '@docusaurus/mdx-loader';
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
@@ -6,7 +7,7 @@ import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import {plainText} from '../../richtext';
 import {pageOf} from '../../schema-pages';
-import type {EnumValue, SchemaPageGroup, SidebarData} from '../../types';
+import type {EnumValue, SchemaPageGroup, SidebarData, SchemaPageData} from '../../types';
 import ApiLayout from '../ApiLayout';
 import FieldTable from '../FieldTable';
 import Rich from '../Rich';
@@ -39,7 +40,9 @@ export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGrou
       title={`${data.name} schema`}
       description={summary || `The ${data.name} schema of the Sigil API.`}
       sidebar={sidebar}
-      route={data.route}>
+      route={data.route}
+      toc={schemaToc(data)}
+      source={data.source}>
       <header>
         <p className={styles.eyebrow}>
           <span data-pagefind-ignore="all">
@@ -166,4 +169,16 @@ export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGrou
       )}
     </ApiLayout>
   );
+}
+
+/** The on-page contents: the sections this schema's page has. */
+function schemaToc(data: SchemaPageData): TOCItem[] {
+  const sections: [boolean, string, string][] = [
+    [Boolean(data.fields), 'fields', 'Fields'],
+    [Boolean(data.enumValues), 'values', 'Values'],
+    [Boolean(data.example), 'example', 'Example'],
+    [true, 'used-by', 'Used by'],
+    [data.referencedBy.length > 0, 'referenced-by', 'Referenced by'],
+  ];
+  return sections.filter(([shown]) => shown).map(([, id, value]) => ({id, value, level: 2}));
 }
