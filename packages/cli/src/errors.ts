@@ -15,3 +15,18 @@ export class UsageError extends CliError {
     this.name = 'UsageError';
   }
 }
+
+/**
+ * Why a request never got an answer, in a word when the system gave one (`ECONNREFUSED`). The API client wraps
+ * fetch's TypeError in its own error, which wraps the socket error, so the useful code can sit several causes deep.
+ */
+export function networkReason(error: unknown): string {
+  let deepestMessage: string | undefined;
+  for (let current: unknown = error, depth = 0; current && depth < 8; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return code;
+    if (typeof message === 'string' && message) deepestMessage = message;
+    current = cause;
+  }
+  return deepestMessage ?? String(error);
+}

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
 import { SigilClient, waitForActivity } from '@sigil/http';
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
-import { CliError, UsageError } from '../errors.js';
+import { CliError, networkReason, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { buildCatalog, type ApiCommand, type CommandGroup, type Flag } from './catalog.js';
 import { formatActivity, formatQueryResult } from './output.js';
@@ -188,9 +188,8 @@ function describeFailure(error: unknown, baseUrl: string): CliError {
     const codeText = numeric !== undefined ? ` (code ${numeric}${name ? ` ${name}` : ''})` : name ? ` (${name})` : '';
     return new CliError(`The API answered HTTP ${status}: ${message ?? 'no message'}${codeText}`);
   }
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (error instanceof TypeError || cause) {
-    return new CliError(`Could not reach ${baseUrl} (${cause?.code ?? cause?.message ?? message}): is the API (or \`sigil emulator start\`) running there? Check --base-url`);
+  if (error instanceof TypeError || (error as { cause?: unknown }).cause) {
+    return new CliError(`Could not reach ${baseUrl} (${networkReason(error)}): is the API (or \`sigil emulator start\`) running there? Check --base-url`);
   }
   return new CliError(message ?? String(error));
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
-import { CliError, UsageError } from '../errors.js';
+import { CliError, networkReason, UsageError } from '../errors.js';
 import { formatResponse, type OutputFormat } from '../format.js';
 import type { Io } from '../io.js';
 import { readKeyFile } from '../key-file.js';
@@ -35,9 +35,8 @@ async function readBody(arg: string): Promise<{ body: string; source: string }> 
 }
 
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if ((error as Error).name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000}s`;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  return networkReason(error);
 }
 
 /**
