@@ -40,23 +40,48 @@ function packageName(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** The package.json of dependency `name` as Node would find it from `fromDir`. */
-function findDependencyManifest(name, fromDir) {
+/** The folder of dependency `name` as Node would find it from `fromDir`. */
+function findDependencyDir(name, fromDir) {
   for (let dir = fromDir; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', name, 'package.json');
-    if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8'));
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
     if (dirname(dir) === dir) throw new Error(`build-cjs: cannot find dependency ${name} from ${fromDir}`);
   }
 }
 
+/** The package.json of dependency `name` as Node would find it from `fromDir`. */
+function findDependencyManifest(name, fromDir) {
+  return JSON.parse(readFileSync(join(findDependencyDir(name, fromDir), 'package.json'), 'utf8'));
+}
+
+/** The file `require(name)` loads, from the root export's `require` condition or `main`. */
+function requireEntry(manifest) {
+  let target = manifest.exports?.['.'] ?? manifest.exports;
+  if (target && typeof target === 'object') target = target.require ?? target.node ?? target.default;
+  if (target && typeof target === 'object') target = target.default;
+  return typeof target === 'string' ? target : manifest.main ?? 'index.js';
+}
+
+/**
+ * A CommonJS entry wrapped as UMD (`factory(require, exports)`, as @hpke/core ships) hides its requires from
+ * bundlers: esbuild leaves `require('./src/...')` calls that fail once bundled. Its ESM build is vendored instead.
+ */
+function hasUmdRequireEntry(name, fromDir) {
+  const dir = findDependencyDir(name, fromDir);
+  const file = join(dir, requireEntry(findDependencyManifest(name, fromDir)));
+  if (!existsSync(file)) return false;
+  const head = readFileSync(file, 'utf8').slice(0, 2000);
+  return /define\.amd/.test(head) && /factory\(require, exports\)/.test(head);
+}
+
 const esmOnlyCache = new Map();
-/** A dependency is ESM only when it is `type: module` and no export offers a `require` condition. */
+/** Vendored: a dependency that is `type: module` with no `require` condition, or whose `require` entry is UMD. */
 function isEsmOnly(name, fromDir) {
   const key = `${fromDir}\0${name}`;
   if (!esmOnlyCache.has(key)) {
     const manifest = findDependencyManifest(name, fromDir);
     const offersRequire = JSON.stringify(manifest.exports ?? {}).includes('"require"');
-    esmOnlyCache.set(key, manifest.type === 'module' && !offersRequire);
+    esmOnlyCache.set(key, (manifest.type === 'module' && !offersRequire) || (offersRequire && hasUmdRequireEntry(name, fromDir)));
   }
   return esmOnlyCache.get(key);
 }
@@ -111,7 +136,8 @@ if (vendored.size > 0) {
   // specifiers have in common (e.g. @noble/hashes under @noble/curves) are copied into each.
   for (const [specifier, resolveDir] of vendored) {
     await build({
-      stdin: { contents: `module.exports = require(${JSON.stringify(specifier)});`, resolveDir, loader: 'js' },
+      // An ESM re-export, so esbuild resolves the dependency's `import` build (a UMD `require` build would not bundle).
+      stdin: { contents: `export * from ${JSON.stringify(specifier)};`, resolveDir, loader: 'js' },
       outfile: join(vendorDir, vendorName(specifier)),
       bundle: true,
       format: 'cjs',
