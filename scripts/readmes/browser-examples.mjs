@@ -25,12 +25,16 @@ async function bundle(options) {
   return result.outputFiles[0].text;
 }
 
-/** The page's own sign-up code: `createPasskey` from the browser SDK, as `window.readmeSetup`. */
-const setupScript = bundle({
-  stdin: { contents: "export { createPasskey } from '@sigil/sdk-browser';", resolveDir: root, loader: 'js' },
-  format: 'iife',
-  globalName: 'readmeSetup',
-});
+let setup;
+/** The page's own sign-up code: `createPasskey` from the browser SDK, as `window.readmeSetup` (bundled once). */
+function setupScript() {
+  setup ??= bundle({
+    stdin: { contents: "export { createPasskey } from '@sigil/sdk-browser';", resolveDir: root, loader: 'js' },
+    format: 'iife',
+    globalName: 'readmeSetup',
+  });
+  return setup;
+}
 
 /** An esbuild plugin that resolves `specifier` to `contents` (TypeScript), written nowhere. */
 function inMemoryModule(specifier, contents) {
@@ -114,7 +118,7 @@ export async function runBrowserExample(browser, name, code) {
         blocked.push(url.href);
         return route.abort('blockedbyclient');
       }
-      if (url.pathname === '/setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setupScript });
+      if (url.pathname === '/setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setupScript() });
       if (url.pathname === '/example.js') return route.fulfill({ contentType: 'text/javascript', body: exampleScript });
       if (url.pathname === '/example') return route.fulfill({ contentType: 'text/html', body: html('<script type="module" src="/example.js"></script>') });
       return route.fulfill({ contentType: 'text/html', body: html('<script src="/setup.js"></script>') });
