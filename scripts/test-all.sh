@@ -35,6 +35,9 @@ node scripts/test-packages.mjs
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 
+step "README example runner tests"
+npx vitest run -c scripts/readmes/vitest.config.mjs
+
 # Type-checks every TypeScript block, runs the marked ones and the shell blocks that call the API against a fresh
 # emulator each, and ends with "examples: N run, M type-checked only, K skipped" (scripts/doctest/README.md).
 step "Check and run the docs' examples"

@@ -15,7 +15,7 @@ for (const ws of root.workspaces) {
 console.log('\n> consumers (CommonJS, ESM, bundlers, types)');
 execFileSync(process.execPath, ['scripts/consumers/run.mjs'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});
 
-// The quick example at the top of every library's README, run (or bundled, for the browser) and type-checked.
+// The quick example at the top of every library's README, run (the browser ones in Chromium with a passkey) and type-checked.
 console.log('\n> README examples');
 execFileSync(process.execPath, ['scripts/readmes/run.mjs'], {stdio: 'inherit', cwd: new URL('..', import.meta.url)});
 

@@ -6,51 +6,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { recoverMessageAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BASE_URL } from './execute.mjs';
 import { extractBlocks } from './run.mjs';
+import { addVirtualAuthenticator, freePort, launchChromium, listen, routeApiToEmulator, watchConsole } from '../browser/passkey-page.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const page = join(repo, 'website/docs/getting-started/embedded-wallet-quickstart.mdx');
 const work = join(repo, 'examples', '.doctest', `embedded-wallet-${process.pid}`);
 const MESSAGE = 'Hello from my embedded wallet';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
 
 /** The page's code block whose title is `title`, exactly as written. */
 function block(title: string): string {
   const found = extractBlocks(readFileSync(page, 'utf8')).find((b) => new RegExp(`(^|\\s)title="${title}"`).test(b.meta));
   if (!found) throw new Error(`the embedded-wallet quickstart has no block titled ${title}`);
   return found.code;
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
@@ -142,38 +118,16 @@ describe('embedded-wallet quickstart, followed step by step', { timeout: 180_000
     });
     const frontendPort = await listen(frontend);
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const tab = await browser.newPage();
     // The browser SDK calls Sigil's API host; here that host is the emulator.
-    await tab.route(`${EXAMPLE_BASE_URL}/**`, async (route) => {
-      const request = route.request();
-      const target = emulator.url + new URL(request.url()).pathname;
-      const answer = await fetch(target, { method: request.method(), headers: request.headers(), body: request.postData() ?? undefined });
-      await route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
-    });
-    const logs: string[] = [];
-    tab.on('console', (message) => logs.push(message.text()));
-    const errors: string[] = [];
-    tab.on('pageerror', (error) => errors.push(error.message));
+    await routeApiToEmulator(tab, emulator.url, EXAMPLE_BASE_URL);
+    const pageConsole = watchConsole(tab, { describe: () => `backend: ${backendOutput}` });
     await tab.goto(`http://localhost:${frontendPort}/`);
-    const cdp = await tab.context().newCDPSession(tab);
-    await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
-
-    const logged = async (prefix: string): Promise<string> => {
-      for (let i = 0; i < 600 && !logs.some((line) => line.startsWith(prefix)); i++) {
-        if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}\nbackend: ${backendOutput}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const line = logs.find((l) => l.startsWith(prefix));
-      if (!line) throw new Error(`no "${prefix}" in the console: ${logs.join(' | ')}\nbackend: ${backendOutput}`);
-      return line.slice(prefix.length);
-    };
+    await addVirtualAuthenticator(tab);
 
     await tab.click('#sign-up');
-    const address = await logged('wallet address ');
+    const address = await pageConsole.waitForLine('wallet address ');
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
     // The user is the sub-organization's only root user, and the passkey its only credential.
@@ -183,7 +137,7 @@ describe('embedded-wallet quickstart, followed step by step', { timeout: 180_000
     expect(users.map((u) => [u.userName, u.apiKeys.length, u.authenticators.length])).toEqual([['alice', 0, 1]]);
 
     await tab.click('#sign');
-    const signature = await logged('signature ');
+    const signature = await pageConsole.waitForLine('signature ');
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
     expect(await recoverMessageAddress({ message: MESSAGE, signature: signature as `0x${string}` })).toBe(address);
     expect(block('main.ts')).toContain(`'${MESSAGE}'`);

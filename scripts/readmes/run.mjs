@@ -1,14 +1,16 @@
 // Runs the quick example of every library's README: the first ```ts block, as written.
 // Node libraries: run with tsx against an emulator, configured the way the examples read it, from
 // SIGIL_BASE_URL, SIGIL_ORGANIZATION_ID, SIGIL_API_PUBLIC_KEY, SIGIL_API_PRIVATE_KEY and SIGIL_API_KEY_FILE.
-// Browser libraries (their examples need a page and a passkey): bundled for the browser with esbuild.
+// Browser libraries (their examples need a page of example.com and a passkey): bundled with esbuild and run in
+// Chromium with a virtual passkey authenticator, against an emulator (see browser-examples.mjs).
 // Every example is also type-checked (strict). Run after `npm run build:packages`.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { startTestEmulator } from '@sigil/emulator/testing';
+import { launchChromium } from '../browser/passkey-page.mjs';
+import { runBrowserExample } from './browser-examples.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,8 +30,10 @@ export function firstTsBlock(markdown, name) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = {};
+const examples = {};
 for (const name of [...NODE_LIBRARIES, ...BROWSER_LIBRARIES]) {
   const code = firstTsBlock(readFileSync(`${root}packages/${name}/README.md`, 'utf8'), name);
+  examples[name] = code;
   // `export {}` makes every file a module, so their top-level names do not clash in one type-check.
   files[name] = `${out}${name}.mts`;
   writeFileSync(files[name], `${code}\nexport {};\n`);
@@ -61,14 +65,24 @@ for (const name of NODE_LIBRARIES) {
     await emulator.close();
   }
 }
-for (const name of BROWSER_LIBRARIES) {
-  try {
-    await build({ entryPoints: [files[name]], bundle: true, platform: 'browser', format: 'esm', target: 'es2022', write: false, logLevel: 'silent' });
-    console.log(`ok ${name} README example bundles for the browser`);
-  } catch (error) {
-    failed += 1;
-    console.error(`FAIL ${name} README example does not bundle for the browser: ${error.message}`);
+let browser;
+try {
+  browser = await launchChromium({ offline: true });
+  for (const name of BROWSER_LIBRARIES) {
+    const started = performance.now();
+    try {
+      const did = await runBrowserExample(browser, name, examples[name]);
+      console.log(`ok ${name} README example ran in Chromium with a passkey, against an emulator (${Math.round(performance.now() - started)} ms): ${did}`);
+    } catch (error) {
+      failed += 1;
+      console.error(`FAIL ${name} README example in Chromium: ${error.message}`);
+    }
   }
+} catch (error) {
+  failed += BROWSER_LIBRARIES.length;
+  console.error(`FAIL the browser README examples did not run: Chromium did not start: ${error.message}`);
+} finally {
+  await browser?.close();
 }
 writeFileSync(`${out}tsconfig.json`, JSON.stringify({
   compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'],
