@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openBundle } from './docs-open-bundle.test-util.js';
 import { bytesToBase64url as b64 } from './encoding.js';
 import { BASE_URL, createTestContext, type TestContext } from './testing/context.js';
+import { softPasskey } from './testing/soft-passkey.test-util.js';
 
 type Client = TestContext['root']['client'];
 type Activity = Awaited<ReturnType<Client['getActivity']>>['activity'];
@@ -97,58 +98,6 @@ function solanaMessage(signer: string, tx: { program_keys?: string[]; transfers?
     ...instructions,
   ]);
   return message.toString('hex');
-}
-
-function cborEncode(value: unknown): Uint8Array {
-  const out: number[] = [];
-  const head = (major: number, n: number) => (n < 24 ? out.push((major << 5) | n) : out.push((major << 5) | 24, n));
-  const write = (v: unknown): void => {
-    if (typeof v === 'number') return void (v >= 0 ? head(0, v) : head(1, -1 - v));
-    if (typeof v === 'string') return void (head(3, utf8ToBytes(v).length), out.push(...utf8ToBytes(v)));
-    if (v instanceof Uint8Array) return void (head(2, v.length), out.push(...v));
-    if (v instanceof Map) {
-      head(5, v.size);
-      for (const [k, val] of v) (write(k), write(val));
-    }
-  };
-  write(value);
-  return Uint8Array.from(out);
-}
-
-/**
- * A software passkey (P-256, "none" attestation) making the real attestation create_authenticators takes
- * and real X-Stamp-WebAuthn assertions, so the passkey case is stamped as a browser would stamp it.
- */
-function softPasskey(rpId = 'wallet.example.com') {
-  const secret = p256.utils.randomSecretKey();
-  const point = p256.getPublicKey(secret, false);
-  const credentialId = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  const rpIdHash = sha256(utf8ToBytes(rpId));
-  let counter = 0;
-  return {
-    register(challenge: string) {
-      const cose = cborEncode(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, point.slice(1, 33)], [-3, point.slice(33)]]));
-      const authData = Uint8Array.from([...rpIdHash, 0x45, 0, 0, 0, 0, ...new Uint8Array(16), 0, credentialId.length, ...credentialId, ...cose]);
-      const attestationObject = cborEncode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
-      return {
-        authenticatorName: 'passkey',
-        challenge,
-        attestation: {
-          credentialId: b64(credentialId),
-          clientDataJson: b64(utf8ToBytes(JSON.stringify({ type: 'webauthn.create', challenge, origin: `https://${rpId}` }))),
-          attestationObject: b64(attestationObject),
-          transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL' as const],
-        },
-      };
-    },
-    stamp(body: string) {
-      counter += 1;
-      const authenticatorData = Uint8Array.from([...rpIdHash, 0x05, 0, 0, 0, counter]);
-      const clientDataJson = utf8ToBytes(JSON.stringify({ type: 'webauthn.get', challenge: b64(sha256(utf8ToBytes(body))), origin: `https://${rpId}` }));
-      const signature = p256.sign(Uint8Array.from([...authenticatorData, ...sha256(clientDataJson)]), secret, { format: 'der', prehash: true });
-      return JSON.stringify({ credentialId: b64(credentialId), authenticatorData: b64(authenticatorData), clientDataJson: b64(clientDataJson), signature: b64(signature) });
-    },
-  };
 }
 
 interface Scenario {
@@ -237,7 +186,7 @@ async function setUp(example: PolicyExample, request: PolicyRequest): Promise<Sc
   }
   // The pinned key of a case that presents it is the submitter's real API key.
   if (credentials.some((c) => c.type === 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR')) {
-    const passkey = softPasskey();
+    const passkey = softPasskey({ authenticatorName: 'passkey' });
     const challenge = b64(globalThis.crypto.getRandomValues(new Uint8Array(32)));
     await t.root.client.createAuthenticators({ userId: submitter.userId, authenticators: [passkey.register(challenge)] } as never);
     s.submitter = new SigilClient({
