@@ -5,6 +5,7 @@
 // for no attestation trust policy.
 import { p256 } from '@noble/curves/nist.js';
 import { invalid } from './errors.js';
+import type { AuthenticatorRecord } from './model.js';
 import { base64urlToBytes, bytesToHex } from './encoding.js';
 
 type Cbor = number | bigint | string | boolean | null | Uint8Array | Cbor[] | Map<Cbor, Cbor>;
@@ -71,15 +72,8 @@ function decodeCbor(bytes: Uint8Array): { value: Cbor; end: number } {
   return { value, end: offset };
 }
 
-export interface RegisteredPasskey {
-  credentialId: string;
-  /** Compressed P-256 point (02/03 || x), hex: the form the API document's examples and API keys use. */
-  publicKey: string;
-  rpIdHash: string;
-  signCount: number;
-  aaguid: string;
-  attestationType: string;
-}
+/** What an attestation proves about a passkey: the part of the stored record that comes from the authenticator. */
+export type RegisteredPasskey = Pick<AuthenticatorRecord, 'credentialId' | 'publicKey' | 'rpIdHash' | 'signCount' | 'aaguid' | 'attestationType'>;
 
 function aaguidString(bytes: Uint8Array): string {
   const hex = bytesToHex(bytes);

@@ -68,6 +68,7 @@ export interface AuthenticatorRecord {
   organizationId: string;
   authenticatorName: string;
   credentialId: string;
+  /** Compressed P-256 point (02/03 || x), hex: the form the API document's examples and API keys use. */
   publicKey: string;
   rpIdHash: string;
   signCount: number;

@@ -151,12 +151,7 @@ export function addAuthenticators(db: Database, organizationId: string, user: Us
       userId: user.userId,
       organizationId,
       authenticatorName: input.authenticatorName,
-      credentialId: passkey.credentialId,
-      publicKey: passkey.publicKey,
-      rpIdHash: passkey.rpIdHash,
-      signCount: passkey.signCount,
-      aaguid: passkey.aaguid,
-      attestationType: passkey.attestationType,
+      ...passkey,
       transports: input.attestation.transports,
       createdAtMs: now,
     } satisfies AuthenticatorRecord);
