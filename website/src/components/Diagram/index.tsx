@@ -1,4 +1,5 @@
-import {useEffect, useRef, useState, type CSSProperties, type ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
+import {useScrollsSideways} from '../../hooks/useScrollsSideways';
 import styles from './styles.module.css';
 
 interface Props {
@@ -27,28 +28,17 @@ export function svgName(svg: string): string {
  * (plugins/markdown-twins turns it back into a ```mermaid block).
  */
 export default function Diagram({svg, width, source}: Props): ReactNode {
-  const box = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return undefined;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const {ref, regionProps} = useScrollsSideways<HTMLDivElement>();
 
   return (
     <figure className={styles.figure}>
       <div hidden data-md-mermaid={source} />
       <div
-        ref={box}
+        ref={ref}
         className={styles.box}
         data-diagram=""
         style={{'--diagram-width': `${Number(width)}px`} as CSSProperties}
-        {...(scrolls ? {role: 'region', 'aria-label': `${svgName(svg)} (scrolls sideways)`, tabIndex: 0} : {})}
+        {...regionProps(`${svgName(svg)} (scrolls sideways)`)}
         // The SVG comes from the site's own build (plugins/diagrams), never from a reader.
         dangerouslySetInnerHTML={{__html: svg}}
       />

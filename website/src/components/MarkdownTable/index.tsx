@@ -1,4 +1,5 @@
-import {Children, isValidElement, useContext, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import {Children, isValidElement, useContext, type ComponentProps, type ReactNode} from 'react';
+import {useScrollsSideways} from '../../hooks/useScrollsSideways';
 import {InScrollTable} from '../ScrollTable/context';
 import styles from './styles.module.css';
 
@@ -31,25 +32,11 @@ export function tableLabel(children: ReactNode): string {
  */
 export default function MarkdownTable({label, ...props}: ComponentProps<'table'> & {label?: string}): ReactNode {
   const inScrollTable = useContext(InScrollTable);
-  const box = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return undefined;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const {ref, regionProps} = useScrollsSideways<HTMLDivElement>();
 
   if (inScrollTable) return <table {...props} />;
   return (
-    <div
-      ref={box}
-      className={styles.box}
-      {...(scrolls ? {role: 'region', 'aria-label': label ?? tableLabel(props.children), tabIndex: 0} : {})}>
+    <div ref={ref} className={styles.box} {...regionProps(label ?? tableLabel(props.children))}>
       <table {...props} />
     </div>
   );
