@@ -25,6 +25,7 @@ import {siteRedirects} from './redirects';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {searchConnectSrc, searchSettings} from './search.config';
+import {policyScopes} from './src/policyScopes';
 
 // Test fixtures (a page that crashes, a lazily loaded widget) are built only
 // for the end-to-end suite, never for a production deploy.
@@ -99,7 +100,8 @@ const config: Config = {
     ],
   ],
 
-  clientModules: ['./src/clientModules/announcementReappears.ts'],
+  // policyBoundary: a link across the edge of a policy scope loads the page in full, so it gets its own policy.
+  clientModules: ['./src/clientModules/announcementReappears.ts', './src/clientModules/policyBoundary.ts'],
 
   plugins: [
     // Writes what each script holds (plugins/chunks).
@@ -115,7 +117,7 @@ const config: Config = {
         securityHeaders(context, {
           connectSrc: searchConnectSrc,
           // The request builder's Send posts to a base URL the reader types: only API reference pages may connect out.
-          pages: [{pathPrefix: '/api/', sources: {'connect-src': ['https:', 'http://localhost:*', 'http://127.0.0.1:*']}}],
+          pages: [...policyScopes],
         }),
       ),
     robots,

@@ -1,15 +1,17 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
+import { CURVES, SIGNATURE_SCHEMES, curveOfScheme, type SignatureScheme } from './curves.js';
 
 export const STAMP_HEADER_NAME = 'X-Stamp';
-export const SIGNATURE_SCHEME = 'SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256';
+/** The scheme of P-256 keys, the default curve. */
+export const SIGNATURE_SCHEME = SIGNATURE_SCHEMES.API_KEY_CURVE_P256;
 
 /** The decoded contents of an `X-Stamp` header. */
 export interface ApiKeyStamp {
-  /** Compressed P-256 public key, 66 lowercase hex chars. */
+  /** The signer's public key, lowercase hex: a compressed point (P-256, secp256k1) or 32 bytes (Ed25519). */
   publicKey: string;
-  scheme: typeof SIGNATURE_SCHEME;
-  /** DER-encoded ECDSA signature over SHA-256 of the request body, lowercase hex. */
+  scheme: SignatureScheme;
+  /** Lowercase hex: a DER ECDSA signature over SHA-256 of the body, or the 64-byte Ed25519 signature of the body. */
   signature: string;
 }
 
@@ -30,12 +32,14 @@ export function decodeStamp(headerValue: string): ApiKeyStamp {
   }
   if (typeof parsed !== 'object' || parsed === null) throw new Error('X-Stamp header is not a JSON object');
   const { publicKey, scheme, signature } = parsed as Record<string, unknown>;
-  if (typeof publicKey !== 'string' || !/^0[23][0-9a-f]{64}$/.test(publicKey)) {
-    throw new Error('X-Stamp publicKey must be a compressed P-256 key (66 lowercase hex chars)');
+  const curve = typeof scheme === 'string' ? curveOfScheme(scheme) : undefined;
+  if (!curve) throw new Error(`X-Stamp scheme must be one of ${Object.values(SIGNATURE_SCHEMES).join(', ')}`);
+  const support = CURVES[curve];
+  if (typeof publicKey !== 'string' || publicKey !== publicKey.toLowerCase() || !support.publicKeyPattern.test(publicKey)) {
+    throw new Error(`X-Stamp publicKey must be ${support.publicKeyDescription}, in lowercase`);
   }
-  if (scheme !== SIGNATURE_SCHEME) throw new Error(`X-Stamp scheme must be ${SIGNATURE_SCHEME}`);
   if (typeof signature !== 'string' || !/^(?:[0-9a-f]{2})+$/.test(signature)) {
     throw new Error('X-Stamp signature must be lowercase hex');
   }
-  return { publicKey, scheme, signature };
+  return { publicKey, scheme: SIGNATURE_SCHEMES[curve], signature };
 }

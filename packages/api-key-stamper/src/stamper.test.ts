@@ -1,6 +1,7 @@
 import { createECDH, createPublicKey, ECDH, verify as nodeVerify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  API_KEY_CURVES,
   ApiKeyStamper,
   TEST_VECTOR,
   decodeStamp,
@@ -126,6 +127,60 @@ describe('encodeStamp / decodeStamp', () => {
 
   it('rejects garbage', () => {
     expect(() => decodeStamp('not base64!')).toThrow();
-    expect(() => decodeStamp(Buffer.from('{"publicKey":"02"}').toString('base64url'))).toThrow(/publicKey/);
+    expect(() => decodeStamp(Buffer.from('{"publicKey":"02","scheme":"SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256"}').toString('base64url'))).toThrow(/publicKey/);
+    expect(() => decodeStamp(Buffer.from('{"publicKey":"02","scheme":"SIGNATURE_SCHEME_RSA"}').toString('base64url'))).toThrow(/scheme must be one of/);
+  });
+});
+
+// Independent of @noble: node:crypto (OpenSSL) checks the stamps of the other two curves the API accepts.
+function nodeKeyFor(curve: string, publicKeyHex: string): KeyObject {
+  if (curve === 'API_KEY_CURVE_ED25519') {
+    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKeyHex, 'hex').toString('base64url') }, format: 'jwk' });
+  }
+  const uncompressed = ECDH.convertKey(publicKeyHex, curve === 'API_KEY_CURVE_SECP256K1' ? 'secp256k1' : 'prime256v1', 'hex', undefined, 'uncompressed');
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: curve === 'API_KEY_CURVE_SECP256K1' ? 'secp256k1' : 'P-256',
+      x: uncompressed.subarray(1, 33).toString('base64url'),
+      y: uncompressed.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+}
+
+describe('every API key curve', () => {
+  const schemes = {
+    API_KEY_CURVE_P256: 'SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256',
+    API_KEY_CURVE_SECP256K1: 'SIGNATURE_SCHEME_SIGIL_SECP256K1_ECDSA_SHA256',
+    API_KEY_CURVE_ED25519: 'SIGNATURE_SCHEME_SIGIL_ED25519',
+  };
+
+  it.each(API_KEY_CURVES)('%s: generates a pair whose stamps OpenSSL verifies over the exact body, under its scheme', async (curve) => {
+    const pair = generateApiKeyPair(curve);
+    expect(pair.publicKey).toMatch(curve === 'API_KEY_CURVE_ED25519' ? /^[0-9a-f]{64}$/ : /^0[23][0-9a-f]{64}$/);
+    expect(publicKeyFromPrivateKey(pair.privateKey, curve)).toBe(pair.publicKey);
+    const stamper = new ApiKeyStamper({ apiPublicKey: pair.publicKey, apiPrivateKey: pair.privateKey, curve });
+    expect(stamper.curve).toBe(curve);
+    const body = '{"name":"ünïcödé ✓"}';
+    const { stampHeaderValue } = await stamper.stamp(body);
+    const stamp = decodeStamp(stampHeaderValue);
+    expect(stamp).toMatchObject({ publicKey: pair.publicKey, scheme: schemes[curve] });
+    const key = nodeKeyFor(curve, pair.publicKey);
+    const signature = Buffer.from(stamp.signature, 'hex');
+    const algorithm = curve === 'API_KEY_CURVE_ED25519' ? null : 'sha256';
+    expect(nodeVerify(algorithm, Buffer.from(body, 'utf8'), key, signature)).toBe(true);
+    expect(nodeVerify(algorithm, Buffer.from(body + ' ', 'utf8'), key, signature)).toBe(false);
+    // Deterministic: the same key and body give the same header.
+    expect((await stamper.stamp(body)).stampHeaderValue).toBe(stampHeaderValue);
+  });
+
+  it('refuses a key used as another curve, and a curve the API does not know', () => {
+    const ed = generateApiKeyPair('API_KEY_CURVE_ED25519');
+    expect(() => new ApiKeyStamper({ apiPublicKey: ed.publicKey, apiPrivateKey: ed.privateKey })).toThrow(/compressed P-256 key/);
+    const k1 = generateApiKeyPair('API_KEY_CURVE_SECP256K1');
+    expect(() => new ApiKeyStamper({ apiPublicKey: k1.publicKey, apiPrivateKey: k1.privateKey })).toThrow(/does not match.*P-256/);
+    // Deliberately outside the type: a caller in plain JavaScript may pass anything.
+    expect(() => generateApiKeyPair('API_KEY_CURVE_RSA' as never)).toThrow(/must be one of API_KEY_CURVE_P256, API_KEY_CURVE_SECP256K1, API_KEY_CURVE_ED25519/);
   });
 });

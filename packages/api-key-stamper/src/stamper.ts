@@ -1,14 +1,15 @@
-import { p256 } from '@noble/curves/nist.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { isCompressedPublicKeyHex, parsePrivateKey, publicKeyFromPrivateKey } from './keys.js';
-import { SIGNATURE_SCHEME, STAMP_HEADER_NAME, encodeStamp } from './stamp.js';
+import { SIGNATURE_SCHEMES, curveSupport, type ApiKeyCurve, type CurveSupport } from './curves.js';
+import { isPublicKeyHex, parsePrivateKey, publicKeyFromPrivateKey } from './keys.js';
+import { STAMP_HEADER_NAME, encodeStamp } from './stamp.js';
 
 export interface ApiKeyStamperConfig {
-  /** Compressed P-256 public key, 66 hex chars. Must belong to `apiPrivateKey`. */
+  /** The public key, hex: compressed (66 chars) for P-256 and secp256k1, 64 chars for Ed25519. Must belong to `apiPrivateKey`. */
   apiPublicKey: string;
-  /** P-256 private key, 64 hex chars. */
+  /** The private key, 64 hex chars. */
   apiPrivateKey: string;
+  /** The key's curve, as the API names it (`curveType` of create_api_keys). P-256 when omitted. */
+  curve?: ApiKeyCurve;
 }
 
 /** The result of stamping a request body: the header to send with it. */
@@ -18,40 +19,48 @@ export interface ApiKeyStampResult {
 }
 
 /**
- * Signs request bodies with a P-256 API key and returns the `X-Stamp` header.
- * Signatures are deterministic (RFC 6979) and low-S, so the same key and body give the same stamp.
+ * Signs request bodies with an API key (P-256, secp256k1 or Ed25519) and returns the `X-Stamp` header.
+ * Signatures are deterministic (ECDSA per RFC 6979 with low S, and Ed25519), so the same key and body give the same stamp.
  */
 export class ApiKeyStamper {
   readonly #privateKey: Uint8Array;
   readonly #publicKey: string;
+  readonly #curve: ApiKeyCurve;
+  readonly #support: CurveSupport;
 
-  constructor({ apiPublicKey, apiPrivateKey }: ApiKeyStamperConfig) {
-    this.#privateKey = parsePrivateKey(apiPrivateKey);
-    const derived = publicKeyFromPrivateKey(apiPrivateKey);
-    if (!isCompressedPublicKeyHex(apiPublicKey)) {
-      throw new Error('API public key must be a compressed P-256 key (66 hex chars starting with 02 or 03)');
+  constructor({ apiPublicKey, apiPrivateKey, curve = 'API_KEY_CURVE_P256' }: ApiKeyStamperConfig) {
+    this.#support = curveSupport(curve);
+    this.#curve = curve;
+    this.#privateKey = parsePrivateKey(apiPrivateKey, curve);
+    const derived = publicKeyFromPrivateKey(apiPrivateKey, curve);
+    if (!isPublicKeyHex(apiPublicKey, curve)) {
+      throw new Error(`API public key must be ${this.#support.publicKeyDescription}`);
     }
     // A mismatched pair would produce stamps the server rejects; fail early with a clear message instead.
     if (apiPublicKey.toLowerCase() !== derived) {
-      throw new Error('API public key does not match the API private key');
+      throw new Error(`API public key does not match the API private key (as a ${this.#support.label} key)`);
     }
     this.#publicKey = derived;
   }
 
-  /** The compressed public key (lowercase hex) that stamps name. */
+  /** The public key (lowercase hex) that stamps name. */
   get publicKey(): string {
     return this.#publicKey;
   }
 
+  /** The key's curve. */
+  get curve(): ApiKeyCurve {
+    return this.#curve;
+  }
+
   /** Signs the exact body string (as UTF-8) and returns the `X-Stamp` header name and value. */
   async stamp(body: string): Promise<ApiKeyStampResult> {
-    const digest = sha256(utf8ToBytes(body));
-    const signature = p256.sign(digest, this.#privateKey, { prehash: false, lowS: true, format: 'der' });
+    const signature = this.#support.sign(utf8ToBytes(body), this.#privateKey);
     return {
       stampHeaderName: STAMP_HEADER_NAME,
       stampHeaderValue: encodeStamp({
         publicKey: this.#publicKey,
-        scheme: SIGNATURE_SCHEME,
+        scheme: SIGNATURE_SCHEMES[this.#curve],
         signature: bytesToHex(signature),
       }),
     };

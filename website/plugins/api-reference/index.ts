@@ -9,7 +9,7 @@ import {groupSchemaPages} from './schema-pages';
 import {createSourceLookup, readComponentFiles, sourceFiles} from './sources';
 import {API_BASE_ROUTE, SCHEMAS_ROUTE} from './slugs';
 import {SchemaRegistry} from './openapi';
-import {validatorModuleSource, writeValidators} from './validators';
+import {timestampLimits, validatorModuleSource, writeValidators, type TimestampLimits} from './validators';
 
 export interface ApiReferenceOptions {
   /** The bundled OpenAPI document (JSON), relative to the site directory or absolute. */
@@ -35,6 +35,7 @@ const component = (name: string): string => path.join(__dirname, 'components', n
 interface ApiReferenceContent extends ApiReferenceModel {
   /** Source of each operation's request validator module. */
   validatorSources: {operationId: string; source: string}[];
+  timestampLimits: TimestampLimits;
 }
 
 function checkOptions(options: unknown): ApiReferenceOptions {
@@ -102,7 +103,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
         operationId,
         source: validatorModuleSource(registry, requestSchema),
       }));
-      return {...model, validatorSources};
+      return {...model, validatorSources, timestampLimits: timestampLimits(doc['x-limits'])};
     },
 
     async contentLoaded({content: loaded, actions}) {
@@ -141,7 +142,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
       }
 
       // Compiled now, loaded in the browser only when a reader opens the request builder.
-      await writeValidators(path.join(context.generatedFilesDir, VALIDATORS_DIR_NAME), content.validatorSources);
+      await writeValidators(path.join(context.generatedFilesDir, VALIDATORS_DIR_NAME), content.validatorSources, content.timestampLimits);
     },
   };
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SchemaRegistry} from './openapi';
 import {loadModel, loadSpec} from './test-helpers';
-import {validatorIndexSource, validatorModuleSource} from './validators';
+import {timestampLimits, validatorIndexSource, validatorModuleSource} from './validators';
 
-type Validate = ((data: unknown) => boolean) & {errors?: {instancePath: string; keyword: string}[] | null};
+type Validate = ((data: unknown) => boolean) & {errors?: {instancePath: string; keyword: string}[] | null; schema?: {$ref: string; $defs: Record<string, {required?: string[]}>}};
 
 const registry = new SchemaRegistry(loadSpec());
 // Resolve the runtime helpers the generated code requires the way the site build does.
@@ -60,9 +60,19 @@ describe('build-time request validators', {timeout: 90_000}, () => {
     expect(source).not.toContain('human-readable');
   });
 
-  it('index loads each validator lazily', () => {
-    const index = validatorIndexSource(['createWallet', 'getWallet']);
+  it('carry the schema they check, for the builder’s form view', () => {
+    const validate = load(validatorModuleSource(registry, 'CreateWalletRequest'));
+    expect(validate.schema?.$ref).toBe('#/$defs/CreateWalletRequest');
+    expect(validate.schema?.$defs.CreateWalletRequest?.required).toEqual(expect.arrayContaining(['type', 'timestampMs', 'organizationId', 'parameters']));
+  });
+
+  it('index loads each validator lazily and carries the document’s timestamp window', () => {
+    const limits = timestampLimits(loadSpec()['x-limits']);
+    expect(limits).toEqual({maxAgeMs: 300_000, maxSkewMs: 60_000});
+    const index = validatorIndexSource(['createWallet', 'getWallet'], limits);
     expect(index).toContain('"createWallet": () => import("./createWallet.js")');
     expect(index).toContain('"getWallet": () => import("./getWallet.js")');
+    expect(index).toContain('export const timestampLimits = {"maxAgeMs":300000,"maxSkewMs":60000};');
+    expect(() => timestampLimits([{id: 'request-timestamp-max-age', value: 300}])).toThrow(/request-timestamp-max-skew/);
   });
 });

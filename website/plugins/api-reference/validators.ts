@@ -66,11 +66,36 @@ function newAjv(): Ajv2020 {
   return ajv;
 }
 
-/** The CommonJS source of a validator for the named request schema. */
+/**
+ * The CommonJS source of a validator for the named request schema. The validator carries the
+ * schema it checks as `validate.schema`: the builder's form view draws its controls from it.
+ */
 export function validatorModuleSource(registry: SchemaRegistry, requestSchemaName: string): string {
   const ajv = newAjv();
-  const validate = ajv.compile(standaloneSchema(registry, requestSchemaName));
-  return `// Generated at build time from the OpenAPI document (${requestSchemaName}). Do not edit.\n${standaloneCode(ajv, validate)}\n`;
+  const schema = standaloneSchema(registry, requestSchemaName);
+  const validate = ajv.compile(schema);
+  return [
+    `// Generated at build time from the OpenAPI document (${requestSchemaName}). Do not edit.`,
+    standaloneCode(ajv, validate),
+    `module.exports.schema = ${JSON.stringify(schema)};`,
+    '',
+  ].join('\n');
+}
+
+/** The request-timestamp window of the document's root `x-limits`, in milliseconds. */
+export interface TimestampLimits {
+  maxAgeMs: number;
+  maxSkewMs: number;
+}
+
+/** Reads `request-timestamp-max-age` and `-max-skew` (seconds) from the document; fails the build when absent. */
+export function timestampLimits(limits: ReadonlyArray<{id: string; value: unknown}> | undefined): TimestampLimits {
+  const seconds = (id: string): number => {
+    const value = limits?.find((l) => l.id === id)?.value;
+    if (typeof value !== 'number' || !(value > 0)) throw new Error(`The API document's x-limits has no positive ${id}: the request builder needs it`);
+    return value;
+  };
+  return {maxAgeMs: seconds('request-timestamp-max-age') * 1000, maxSkewMs: seconds('request-timestamp-max-skew') * 1000};
 }
 
 /** The name of the request body schema of an operation with a JSON body. */
@@ -78,15 +103,20 @@ export function requestSchemaName(requestSchema: SchemaObject | undefined): stri
   return refName(requestSchema?.$ref);
 }
 
-/** The index module: operationId -> () => import(validator), so each validator is its own chunk. */
-export function validatorIndexSource(operationIds: string[]): string {
+/** The index module: operationId -> () => import(validator), so each validator is its own chunk; and the timestamp window. */
+export function validatorIndexSource(operationIds: string[], limits: TimestampLimits): string {
   const lines = operationIds.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./${id}.js`)}),`);
-  return `// Generated at build time. Loaded only by the request builder.\nexport const validators = {\n${lines.join('\n')}\n};\n`;
+  return [
+    '// Generated at build time. Loaded only by the request builder.',
+    `export const validators = {\n${lines.join('\n')}\n};`,
+    `export const timestampLimits = ${JSON.stringify(limits)};`,
+    '',
+  ].join('\n');
 }
 
 /** Writes each operation's validator module (`<operationId>.js`) and the index into `dir`. */
-export async function writeValidators(dir: string, sources: {operationId: string; source: string}[]): Promise<void> {
+export async function writeValidators(dir: string, sources: {operationId: string; source: string}[], limits: TimestampLimits): Promise<void> {
   await mkdir(dir, {recursive: true});
   await Promise.all(sources.map(({operationId, source}) => writeFile(path.join(dir, `${operationId}.js`), source)));
-  await writeFile(path.join(dir, 'index.js'), validatorIndexSource(sources.map((s) => s.operationId)));
+  await writeFile(path.join(dir, 'index.js'), validatorIndexSource(sources.map((s) => s.operationId), limits));
 }

@@ -14,6 +14,7 @@ import {
   renderHeadersFile,
   type ExtraSources,
 } from './csp';
+import {injectScopeMeta, inScope, scopeOf} from './scopes';
 
 export interface SecurityHeadersOptions {
   /** Extra `connect-src` sources on every page (a configured hosted search, say). */
@@ -61,7 +62,8 @@ export default function securityHeaders(_context: unknown, options: SecurityHead
   const everywhere = mergeSources(options.sources ?? {}, {'connect-src': options.connectSrc ?? []});
   const pageRules = options.pages ?? [];
   const sourcesFor = (route: string) =>
-    mergeSources(everywhere, ...pageRules.filter((r) => route.startsWith(r.pathPrefix)).map((r) => r.sources));
+    mergeSources(everywhere, ...pageRules.filter((r) => inScope(route, r.pathPrefix)).map((r) => r.sources));
+  const prefixes = pageRules.map((r) => r.pathPrefix);
 
   return {
     name: 'sigil-security-headers',
@@ -74,8 +76,10 @@ export default function securityHeaders(_context: unknown, options: SecurityHead
         hashes.forEach((h) => allHashes.add(h));
         const onAttrs = inlineEventHandlers(html);
         if (onAttrs.length > 0) handlers.push(`${path.relative(outDir, file)}: ${[...new Set(onAttrs)].join(', ')}`);
-        const policy = buildPolicy({scriptHashes: hashes, extra: sourcesFor(routeOf(path.relative(outDir, file)))});
-        const withPolicy = injectPolicyMeta(html, policy);
+        const route = routeOf(path.relative(outDir, file));
+        const policy = buildPolicy({scriptHashes: hashes, extra: sourcesFor(route)});
+        // The scope tag tells the browser which policy this document carries (clientModules/policyBoundary.ts).
+        const withPolicy = injectScopeMeta(injectPolicyMeta(html, policy), scopeOf(route, prefixes));
         await writeAtomically(file, injectReferrerMeta(withPolicy, companionHeaders['Referrer-Policy']!));
       }
       if (handlers.length > 0) {

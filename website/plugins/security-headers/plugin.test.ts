@@ -35,6 +35,9 @@ describe('security-headers postBuild', () => {
     expect(home).not.toContain(hashSource('api()'));
     expect(home).toContain("connect-src 'self' https://search.example;");
     expect(api).toContain("connect-src 'self' https://search.example https:;");
+    // Each page names its scope, which the browser compares before navigating client-side (clientModules/policyBoundary.ts).
+    expect(await readFile(path.join(dir, 'index.html'), 'utf8')).toContain('<meta name="sigil-csp-scope" content="">');
+    expect(await readFile(path.join(dir, 'api/get-wallet/index.html'), 'utf8')).toContain('<meta name="sigil-csp-scope" content="/api/">');
 
     const [rule] = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8'));
     expect(rule!.path).toBe('/*');

@@ -59,6 +59,11 @@ export async function keepSandbox(keep: boolean): Promise<SandboxInfo> {
   return infoOf(await call({type: 'keep', keep}));
 }
 
+/** Makes new activities answer PENDING for that many get_activity reads (0: they run at once). */
+export async function setPendingPolls(polls: number): Promise<SandboxInfo> {
+  return infoOf(await call({type: 'pendingPolls', polls}));
+}
+
 /** Hands a request to the emulator in the worker. */
 export async function sendToSandbox(request: EmulatorRequest): Promise<EmulatorResponse> {
   const reply = await call({type: 'request', request});

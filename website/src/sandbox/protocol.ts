@@ -11,6 +11,8 @@ export interface SandboxInfo {
   apiPrivateKey: string;
   /** Whether a copy is kept in this browser's IndexedDB (the reader's opt-in; off by default). */
   kept: boolean;
+  /** How many get_activity reads a new activity answers ACTIVITY_STATUS_PENDING before it runs (0: at once). */
+  pendingPolls: number;
 }
 
 /** Messages the page posts to the worker; `id` pairs each with its reply. */
@@ -19,7 +21,9 @@ export type SandboxCall =
   | {id: number; type: 'request'; request: EmulatorRequest}
   | {id: number; type: 'reset'}
   /** Starts or stops keeping the sandbox in IndexedDB; stopping deletes the kept copy. */
-  | {id: number; type: 'keep'; keep: boolean};
+  | {id: number; type: 'keep'; keep: boolean}
+  /** Makes new activities wait PENDING for that many get_activity reads, so a reader can watch polling. */
+  | {id: number; type: 'pendingPolls'; polls: number};
 
 export type SandboxReply =
   | {id: number; type: 'info'; info: SandboxInfo}

@@ -17,6 +17,9 @@ interface Sandbox {
   info: SandboxInfo;
 }
 
+/** How many get_activity reads a new activity answers PENDING before it runs (the reader's choice; 0 by default). */
+let pendingPolls = 0;
+
 /** Whether every change is written to IndexedDB before its answer is released. */
 let keeping = false;
 // Writes run one after another, so an older state never lands after a newer one.
@@ -35,6 +38,7 @@ function stopKeeping(sandbox: Sandbox): void {
 function emulatorFor(sandbox: () => Sandbox | undefined, state?: EmulatorState): Emulator {
   return createEmulator({
     ...(state ? {state} : {}),
+    pendingPolls,
     onCommit: async () => {
       const current = sandbox();
       if (!keeping || !current) return;
@@ -49,7 +53,7 @@ async function fresh(): Promise<Sandbox> {
   const emulator = emulatorFor(() => sandbox);
   const keys = generateApiKeyPair();
   const result = await emulator.bootstrap({organizationName: 'Sandbox', userName: 'Sandbox root user', apiPublicKey: keys.publicKey});
-  sandbox = {emulator, info: {...result, apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey, kept: false}};
+  sandbox = {emulator, info: {...result, apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey, kept: false, pendingPolls}};
   return sandbox;
 }
 
@@ -59,7 +63,7 @@ async function start(): Promise<Sandbox> {
   if (!kept) return fresh();
   let sandbox: Sandbox | undefined;
   const emulator = emulatorFor(() => sandbox, JSON.parse(kept.state) as EmulatorState);
-  sandbox = {emulator, info: {...kept.info, kept: true}};
+  sandbox = {emulator, info: {...kept.info, kept: true, pendingPolls}};
   keeping = true;
   return sandbox;
 }
@@ -88,6 +92,17 @@ async function answer(call: SandboxCall): Promise<SandboxReply> {
         await forgetKept().catch(() => undefined);
         throw new Error(`this browser would not store the sandbox (${error instanceof Error ? error.message : String(error)}); it stays in this tab only`);
       }
+      return {id: call.id, type: 'info', info: sandbox.info};
+    }
+    case 'pendingPolls': {
+      // The count is fixed when an emulator is made: carry the state over into a new one that uses the new count.
+      if (!Number.isInteger(call.polls) || call.polls < 0 || call.polls > 10) throw new Error('pending reads must be a whole number from 0 to 10');
+      const sandbox = await current;
+      pendingPolls = call.polls;
+      const previous = sandbox.emulator;
+      sandbox.emulator = emulatorFor(() => sandbox, previous.exportState());
+      sandbox.info = {...sandbox.info, pendingPolls};
+      await previous.close();
       return {id: call.id, type: 'info', info: sandbox.info};
     }
     case 'reset': {

@@ -313,6 +313,7 @@ test.describe('request builder', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByLabel('A server at a base URL')).toBeChecked();
     const wanted = [
+      page.getByLabel('Key type'),
       page.getByLabel(/^Public key/),
       page.getByLabel(/^Private key/),
       page.getByRole('button', {name: 'Use the documentation test key'}),

@@ -3,7 +3,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { ApiKeyStamper } from '@sigil/api-key-stamper';
+import { API_KEY_CURVES, ApiKeyStamper, generateApiKeyPair } from '@sigil/api-key-stamper';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesToBase64url } from './encoding.js';
 import { createTestContext, type TestContext } from './testing/context.js';
@@ -107,6 +107,24 @@ describe('X-Stamp with secp256k1 and Ed25519 keys', () => {
 });
 
 // --- WebAuthn: the software authenticator of testing/soft-passkey.test-util.ts. ---
+describe('X-Stamp from the SDK stamper on every curve', () => {
+  it('accepts a P-256, secp256k1 and Ed25519 key made and used by @sigil/api-key-stamper, and refuses a tampered body', async () => {
+    t = await createTestContext();
+    const keys = API_KEY_CURVES.map((curve) => ({ curve, ...generateApiKeyPair(curve) }));
+    await t.root.client.createApiKeys({
+      userId: t.root.userId,
+      apiKeys: keys.map((key) => ({ apiKeyName: key.curve, publicKey: key.publicKey, curveType: key.curve })),
+    });
+    const body = whoamiBody(t.organizationId);
+    for (const key of keys) {
+      const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey, curve: key.curve });
+      const { stampHeaderValue } = await stamper.stamp(body);
+      expect(await t.raw('/public/v1/query/whoami', body, { 'X-Stamp': stampHeaderValue }), key.curve).toMatchObject({ status: 200, json: { userId: t.root.userId } });
+      expect(await t.raw('/public/v1/query/whoami', body.replace('}', ' }'), { 'X-Stamp': stampHeaderValue }), key.curve).toMatchObject({ status: 401, json: { code: 16 } });
+    }
+  });
+});
+
 describe('X-Stamp-WebAuthn', () => {
   it('registers a passkey from its attestation, accepts its assertions and refuses tampered or replayed ones', async () => {
     t = await createTestContext();

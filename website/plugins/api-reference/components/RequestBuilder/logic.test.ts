@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {describeErrors, initialBody, parseBody, sendableBaseUrl, withOrganization, withTimestamp} from './logic';
+import {describeErrors, initialBody, parseBody, sendableBaseUrl, withOrganization, withTimestamp, activityOf, checkTimestamp, describeDuration, pollDelayMs, UNSETTLED_STATUSES} from './logic';
 
 const example = JSON.stringify({
   type: 'ACTIVITY_TYPE_CREATE_WALLET',
@@ -61,5 +61,31 @@ describe('request builder logic', () => {
     expect(withOrganization('[1]', 'x')).toBe('[1]');
     const same = withOrganization(text, 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601');
     expect(same).toBe(text);
+  });
+});
+
+describe('timestamp window', () => {
+  const limits = {maxAgeMs: 300_000, maxSkewMs: 60_000};
+  const now = 1_800_000_000_000;
+  it('says how far outside the window a timestamp is, either way', () => {
+    expect(checkTimestamp({timestampMs: String(now - 299_000)}, now, limits)).toEqual({state: 'fresh'});
+    expect(checkTimestamp({timestampMs: String(now - 360_000)}, now, limits)).toEqual({state: 'old', byMs: 360_000});
+    expect(checkTimestamp({timestampMs: String(now + 61_000)}, now, limits)).toEqual({state: 'future', byMs: 61_000});
+    expect(checkTimestamp({timestampMs: 'soon'}, now, limits)).toEqual({state: 'absent'});
+    expect(checkTimestamp([], now, limits)).toEqual({state: 'absent'});
+    expect(describeDuration(61_000)).toBe('61 seconds');
+    expect(describeDuration(360_000)).toBe('6 minutes');
+    expect(describeDuration(3 * 86_400_000)).toBe('3 days');
+  });
+});
+
+describe('activity polling', () => {
+  it('reads the activity of an answer and backs off between polls', () => {
+    expect(activityOf('{"activity":{"id":"a1","status":"ACTIVITY_STATUS_PENDING"}}')).toEqual({id: 'a1', status: 'ACTIVITY_STATUS_PENDING'});
+    expect(activityOf('{"wallets":[]}')).toBeUndefined();
+    expect(activityOf('not json')).toBeUndefined();
+    expect(UNSETTLED_STATUSES.has('ACTIVITY_STATUS_PENDING')).toBe(true);
+    expect(UNSETTLED_STATUSES.has('ACTIVITY_STATUS_CONSENSUS_NEEDED')).toBe(false);
+    expect([0, 1, 2, 10].map(pollDelayMs)).toEqual([1000, 1500, 2250, 8000]);
   });
 });

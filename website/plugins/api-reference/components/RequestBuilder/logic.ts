@@ -117,3 +117,45 @@ export function withOrganization(text: string, organizationId: string): string {
   if (!('organizationId' in body) || body.organizationId === organizationId) return text;
   return JSON.stringify({...body, organizationId}, null, 2);
 }
+
+/** Whether a submission's `timestampMs` is inside the window the API accepts, at `nowMs`. */
+export type TimestampCheck = {state: 'fresh' | 'absent'} | {state: 'old' | 'future'; byMs: number};
+
+export function checkTimestamp(value: unknown, nowMs: number, limits: {maxAgeMs: number; maxSkewMs: number}): TimestampCheck {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {state: 'absent'};
+  const raw = (value as Record<string, unknown>).timestampMs;
+  // A timestamp that is not a decimal string is the schema check's to report.
+  if (typeof raw !== 'string' || !/^[0-9]{1,16}$/.test(raw)) return {state: 'absent'};
+  const ageMs = nowMs - Number(raw);
+  if (ageMs > limits.maxAgeMs) return {state: 'old', byMs: ageMs};
+  if (-ageMs > limits.maxSkewMs) return {state: 'future', byMs: -ageMs};
+  return {state: 'fresh'};
+}
+
+/** "6 minutes", "45 seconds": how far off a timestamp is, for the warning. */
+export function describeDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} seconds`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
+}
+
+/** The activity of a submission's or get_activity's answer, when it is one (`{activity: {id, status}}`). */
+export function activityOf(answerBody: string): {id: string; status: string} | undefined {
+  try {
+    const activity = (JSON.parse(answerBody) as {activity?: {id?: unknown; status?: unknown}}).activity;
+    return typeof activity?.id === 'string' && typeof activity.status === 'string' ? {id: activity.id, status: activity.status} : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Statuses an activity leaves on its own; polling stops at any other. */
+export const UNSETTLED_STATUSES: ReadonlySet<string> = new Set(['ACTIVITY_STATUS_CREATED', 'ACTIVITY_STATUS_PENDING']);
+
+/** How long to wait before poll number `n` (0-based): 1 s, then 1.5 times longer each time, at most 8 s. */
+export function pollDelayMs(n: number): number {
+  return Math.min(8000, Math.round(1000 * 1.5 ** n));
+}

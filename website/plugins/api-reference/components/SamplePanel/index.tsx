@@ -7,6 +7,14 @@ import type {OperationPageData} from '../../types';
 import RequestBuilder from '../RequestBuilder';
 import styles from './styles.module.css';
 
+/** The sample tabs, in order: the tab's value (shared with the docs pages' language tabs), its label and the sample it shows. */
+const LANGUAGES = [
+  {value: 'ts', label: 'TypeScript', sample: 'typescript', language: 'ts'},
+  {value: 'curl', label: 'curl', sample: 'curl', language: 'bash'},
+  {value: 'cli', label: 'CLI', sample: 'cli', language: 'bash'},
+  {value: 'python', label: 'Python', sample: 'python', language: 'python'},
+] as const;
+
 /**
  * The operation's right-hand panel (sticky beside the fields from 1200 px, right after the
  * summary below that): the request in four languages, the response example and "Try it",
@@ -21,26 +29,13 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
       </Heading>
       <div className={styles.samples} data-testid="panel-samples">
         <Tabs groupId="language">
-          <TabItem value="ts" label="TypeScript" default>
-            <CodeBlock language="ts" tokens={samples.tokens?.typescript}>
-              {samples.typescript}
-            </CodeBlock>
-          </TabItem>
-          <TabItem value="curl" label="curl">
-            <CodeBlock language="bash" tokens={samples.tokens?.curl}>
-              {samples.curl}
-            </CodeBlock>
-          </TabItem>
-          <TabItem value="cli" label="CLI">
-            <CodeBlock language="bash" tokens={samples.tokens?.cli}>
-              {samples.cli}
-            </CodeBlock>
-          </TabItem>
-          <TabItem value="python" label="Python">
-            <CodeBlock language="python" tokens={samples.tokens?.python}>
-              {samples.python}
-            </CodeBlock>
-          </TabItem>
+          {LANGUAGES.map(({value, label, sample, language}) => (
+            <TabItem key={value} value={value} label={label} default={value === 'ts'}>
+              <CodeBlock language={language} tokens={samples.tokens?.[sample]}>
+                {samples[sample]}
+              </CodeBlock>
+            </TabItem>
+          ))}
         </Tabs>
       </div>
       <Heading as="h2" id="response-example" className={styles.heading}>
