@@ -201,7 +201,11 @@ export function previewGroups(
   });
 }
 
-/** Resolves after the browser has had the chance to render and paint (or after 50 ms in a hidden tab, where frames stop). */
+/**
+ * Resolves after the browser has painted what is in the DOM now (or after
+ * 50 ms in a hidden tab, where frames stop): a timer set from a frame's
+ * animation callback runs once that frame is painted.
+ */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 50);
@@ -362,7 +366,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
           // Only when the excerpts cannot change the answer: the query names the page, or the titles alone hold its words.
           if (early.length > 0 && (result.named || answersQuery(q, early))) {
             preview({...outcomeOf(result, early), pending: true});
-            // Fragments already fetched resolve without a task boundary: let the preview reach the screen first.
+            // The UI has rendered the preview; fragments already fetched resolve without a task boundary, and
+            // their excerpts (tens of ms on a slow phone) would hold back its frame: let it reach the screen first.
             await afterNextPaint();
           }
         }

@@ -53,7 +53,9 @@ export interface SearchOptions {
   /**
    * Called before the search resolves when the engine already knows the
    * results but not yet their excerpts, so the UI can show them at once.
-   * Engines that do not know early never call it.
+   * Engines that do not know early never call it. The UI renders the preview
+   * before returning (the engine then waits for a paint before its excerpt
+   * work, which would otherwise delay the frame that shows the results).
    */
   onPreview?: (outcome: SearchOutcome) => void;
 }

@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import {flushSync} from 'react-dom';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
 import {loadSearchEngine} from './loadEngine';
@@ -86,8 +87,11 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
           engine.search(trimmed, {
             ...(section ? {section} : {}),
             ...(limit ? {limit} : {}),
-            // The results before their excerpts: shown at once, replaced when the search resolves.
-            onPreview: (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
+            // The results before their excerpts: shown at once, replaced when the search resolves. Committed
+            // before the engine goes on, so its excerpt work waits for the frame that paints them (types.ts).
+            onPreview: (outcome) => {
+              if (current) flushSync(() => setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}));
+            },
           }),
         )
         .then(

@@ -426,6 +426,20 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     await expect.poll(() => fetched).toContain('/pagefind/pagefind.js');
   });
 
+  test("Pagefind's gzipped files arrive with Content-Encoding: gzip, so the browser inflates them, not the page's script", async ({page}) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (/^\/pagefind\/(wasm\.|index\/|fragment\/)/.test(path)) encodings.set(path, res.headers()['content-encoding']);
+    });
+    await gotoHydrated(page, `/search?q=${COMMON}`);
+    await expect(page.getByRole('list', {name: 'Search results'})).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li')).toHaveCount(10);
+    const paths = [...encodings.keys()];
+    for (const kind of ['wasm.', 'index/', 'fragment/']) expect(paths.some((p) => p.startsWith(`/pagefind/${kind}`)), kind).toBe(true);
+    expect([...encodings].filter(([, e]) => e !== 'gzip')).toEqual([]);
+  });
+
   test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
     let served = 0;
     await page.route('**/pagefind/search-pages.json', async (route) => {
