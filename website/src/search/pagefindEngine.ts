@@ -44,6 +44,7 @@ interface PagefindModule {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(term: string | null, options?: {filters?: Record<string, string>}): Promise<PagefindResponse | null>;
+  preload(term: string): Promise<void>;
 }
 
 /** Written by plugins/search-index next to the index. */
@@ -228,6 +229,8 @@ const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 export function createPagefindEngine(baseUrl: string): SearchEngine {
   const root = `${baseUrl.replace(/\/?$/, '/')}pagefind/`;
   let loading: Promise<PagefindModule> | undefined;
+  /** The module once initialised, for `prepare`, which must not wait. */
+  let ready: PagefindModule | undefined;
   let attempts = 0;
 
   function pagefind(): Promise<PagefindModule> {
@@ -240,6 +243,7 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
         // The index is small: searching on the main thread saves fetching a worker script.
         await mod.options({noWorker: true, excerptLength: 24, basePath: root});
         await mod.init();
+        ready = mod;
         return mod;
       })();
       loading.catch(() => {
@@ -346,6 +350,13 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
     preload(): void {
       // Failures are retried by the search itself.
       for (const task of [pagefind(), nameIndex(), pageIndex()]) task.catch(() => undefined);
+    },
+
+    prepare(rawQuery): void {
+      const query = capQuery(rawQuery).trim();
+      // Pagefind's preload runs synchronously up to fetching the query's index chunks, so they are on the way
+      // before the UI renders the keystroke; the search itself then waits for the same requests.
+      if (ready && query !== '') ready.preload(query).catch(() => undefined);
     },
 
     async search(rawQuery, options = {}): Promise<SearchOutcome> {

@@ -64,6 +64,12 @@ export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchOutcome>;
   /** Starts fetching what a first search needs (a reader is about to type); optional. */
   preload?(): void;
+  /**
+   * Starts fetching what a search for `query` needs (its index chunks), at
+   * once and without waiting for the UI to render the keystroke; optional,
+   * never throws. The search that follows finds them loaded or on the way.
+   */
+  prepare?(query: string): void;
 }
 
 /** What docusaurus.config.ts passes to the browser in `customFields.search`. */

@@ -2,7 +2,7 @@ import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {flushSync} from 'react-dom';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
-import {loadSearchEngine} from './loadEngine';
+import {loadedSearchEngine, loadSearchEngine} from './loadEngine';
 import type {SearchContext, SearchOutcome, SearchSettings, SectionName} from './types';
 
 /** Results with the section they were narrowed to, so a page never labels old results with a new filter. */
@@ -49,6 +49,20 @@ export function usePreloadSearch(): () => void {
       () => undefined,
     );
   }, [settings, context]);
+}
+
+/**
+ * Starts fetching what a search for a query needs, from the keystroke's
+ * handler: the requests then run while the UI renders the keystroke (on a
+ * slow phone, several ms) and, while the reader keeps typing, during the
+ * pause the search waits for. Does nothing before the engine exists.
+ */
+export function prepareSearch(query: string): void {
+  try {
+    loadedSearchEngine()?.prepare?.(query);
+  } catch {
+    // Only a head start: the search itself reports failures.
+  }
 }
 
 /**
