@@ -73,26 +73,25 @@ export function prepareSearch(query: string): void {
  */
 export function useSearch(query: string, options: {section?: SectionName; limit?: number; debounceMs?: number} = {}): SearchState {
   const {settings, context} = useSearchContext();
-  const [state, setState] = useState<SearchState>({status: 'idle'});
   const trimmed = query.trim();
   const {section, limit, debounceMs = 100} = options;
+  // Which query, section and limit an answer is for. The state holds only answers; "loading" is derived in
+  // the render that shows the keystroke, not set by the effect (a second render and frame per keystroke,
+  // ahead of the results on a slow phone).
+  const key = JSON.stringify([trimmed, section ?? null, limit ?? null]);
+  const [answer, setAnswer] = useState<{key: string; state: SearchState} | undefined>(undefined);
   const lastStart = useRef(Number.NEGATIVE_INFINITY);
 
   useEffect(() => {
     if (trimmed === '') {
-      setState({status: 'idle'});
+      // An emptied box forgets the results: the next query starts from "Searching…", not from old results.
+      setAnswer(undefined);
       return undefined;
     }
     let current = true;
-    setState((prev) => ({
-      status: 'loading',
-      query: trimmed,
-      ...(prev.status === 'done'
-        ? {previous: {query: prev.query, outcome: prev.outcome, ...(prev.section ? {section: prev.section} : {})}}
-        : prev.status === 'loading' && prev.previous
-          ? {previous: prev.previous}
-          : {}),
-    }));
+    const settle = (state: SearchState): void => {
+      if (current) setAnswer({key, state});
+    };
     const delay = Date.now() - lastStart.current >= debounceMs ? 0 : debounceMs;
     const start = (): void => {
       lastStart.current = Date.now();
@@ -104,16 +103,16 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
             // The results before their excerpts: shown at once, replaced when the search resolves. Committed
             // before the engine goes on, so its excerpt work waits for the frame that paints them (types.ts).
             onPreview: (outcome) => {
-              if (current) flushSync(() => setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}));
+              if (current) flushSync(() => settle({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}));
             },
           }),
         )
         .then(
-          (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
+          (outcome) => settle({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
           (error: unknown) => {
             if (!current) return;
             console.error('Search failed', error);
-            setState({status: 'error', query: trimmed});
+            settle({status: 'error', query: trimmed});
           },
         );
     };
@@ -125,7 +124,19 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
       current = false;
       clearTimeout(timer);
     };
+    // key is derived from trimmed, section and limit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trimmed, section, limit, debounceMs, settings, context]);
 
-  return state;
+  if (trimmed === '') return IDLE;
+  if (answer?.key === key) return answer.state;
+  // Until this query's answer comes, the last results stay on screen (an error or an emptied box leaves none).
+  const last = answer?.state;
+  return {
+    status: 'loading',
+    query: trimmed,
+    ...(last?.status === 'done' ? {previous: {query: last.query, outcome: last.outcome, ...(last.section ? {section: last.section} : {})}} : {}),
+  };
 }
+
+const IDLE: SearchState = {status: 'idle'};
