@@ -36,9 +36,16 @@ const types = {
   '.pf_meta': 'application/octet-stream',
   '.pf_index': 'application/octet-stream',
   '.pf_fragment': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
   '.pagefind': 'application/octet-stream',
 };
 const compressible = /^(text\/|application\/(json|yaml|xml|javascript)|image\/svg)/;
+/**
+ * Pagefind writes its index, fragments and WebAssembly gzipped. Sent as they
+ * are with `Content-Encoding: gzip` (as `_headers` tells hosts to), the browser
+ * inflates them natively and Pagefind's script skips its own, slower inflate.
+ */
+const pagefindGzipped = /^\/pagefind\/.*\.(pf_meta|pf_index|pf_fragment|pf_filter|pagefind)$/;
 
 /**
  * The build's `_headers` file (Netlify / Cloudflare Pages format), applied the
@@ -98,8 +105,9 @@ const server = createServer((req, res) => {
     'X-Content-Type-Options': 'nosniff',
     ...headersFor(url.pathname),
   };
-  const gzip = compressible.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (gzip) headers['Content-Encoding'] = 'gzip';
+  const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const gzip = compressible.test(type) && acceptsGzip;
+  if (gzip || (acceptsGzip && status === 200 && pagefindGzipped.test(url.pathname))) headers['Content-Encoding'] = 'gzip';
   res.writeHead(status, headers);
   if (req.method === 'HEAD') return res.end();
   const stream = createReadStream(file);

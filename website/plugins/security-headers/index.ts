@@ -14,6 +14,7 @@ import {
   renderHeadersFile,
   type ExtraSources,
 } from './csp';
+import {precompressedRules} from './precompressed';
 import {injectScopeMeta, inScope, scopeOf} from './scopes';
 
 export interface SecurityHeadersOptions {
@@ -94,7 +95,7 @@ export default function securityHeaders(_context: unknown, options: SecurityHead
       const headersPath = path.join(outDir, '_headers');
       // Keep rules a maintainer put in static/_headers; ours go last.
       const existing = existsSync(headersPath) ? (await readFile(headersPath, 'utf8')).trimEnd() + '\n\n' : '';
-      const ours = renderHeadersFile([{path: '/*', headers: {'Content-Security-Policy': headerPolicy, ...companionHeaders}}]);
+      const ours = renderHeadersFile([{path: '/*', headers: {'Content-Security-Policy': headerPolicy, ...companionHeaders}}, ...precompressedRules]);
       await writeFile(headersPath, existing + ours);
     },
   };

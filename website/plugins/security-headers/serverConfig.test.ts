@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {companionHeaders, parseHeadersFile, renderHeadersFile} from './csp';
+import {NGINX_PRECOMPRESSED_LOCATION, precompressedRules} from './precompressed';
 import {nginxHeaderLines, toJson, toNginx} from './serverConfig';
 
 const headersFile = renderHeadersFile([
@@ -24,6 +25,21 @@ describe('server configurations from _headers', () => {
     const pairs = JSON.parse(toJson(parseHeadersFile(headersFile))) as {name: string; value: string}[];
     expect(pairs.map((p) => p.name)).toEqual(['Content-Security-Policy', ...Object.keys(companionHeaders)]);
     expect(pairs.find((p) => p.name === 'Referrer-Policy')?.value).toBe('strict-origin-when-cross-origin');
+  });
+
+  it("leaves Pagefind's gzipped files to the README's nginx location (the CDN's JSON too: a per-path setting)", () => {
+    const withPagefind = parseHeadersFile(renderHeadersFile([...parseHeadersFile(headersFile), ...precompressedRules]));
+    expect(toNginx(withPagefind)).toBe(toNginx(parseHeadersFile(headersFile)));
+    expect(toJson(withPagefind)).toBe(toJson(parseHeadersFile(headersFile)));
+    expect(() => toNginx([{path: '/pagefind/index/*', headers: {'Content-Encoding': 'gzip', X: 'y'}}])).toThrow(/pagefind/);
+  });
+
+  it("the README's nginx server block serves Pagefind's gzipped files with their encoding", () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const server = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('server {'));
+    const lines = server?.split('\n').map((l) => l.replace(/^ {4}/, '')) ?? [];
+    const at = lines.indexOf(NGINX_PRECOMPRESSED_LOCATION[0]!);
+    expect(lines.slice(at, at + NGINX_PRECOMPRESSED_LOCATION.length)).toEqual(NGINX_PRECOMPRESSED_LOCATION);
   });
 
   it('refuses rules for other paths, which one server-wide block cannot express', () => {

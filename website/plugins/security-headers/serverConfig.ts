@@ -1,12 +1,16 @@
 import type {HeaderRule} from './csp';
+import {isPrecompressedRule} from './precompressed';
 
 /**
  * The `_headers` rules in the forms other servers take, so a build served by
  * nginx or a CDN sends the same headers as one on a host that reads `_headers`.
- * Only the site-wide rule (`/*`) exists today; a rule for another path would
- * need its own nginx `location`, so it is refused rather than widened.
+ * Besides the site-wide rule (`/*`) there are only the rules for Pagefind's
+ * gzipped files, which the README's `server` block gives as a `location` of
+ * its own (`NGINX_PRECOMPRESSED_LOCATION`); a rule for another path would
+ * need its own nginx `location` too, so it is refused rather than widened.
  */
 function siteWide(rules: readonly HeaderRule[]): Record<string, string> {
+  rules = rules.filter((r) => !isPrecompressedRule(r));
   const other = rules.filter((r) => r.path !== '/*').map((r) => r.path);
   if (other.length > 0) throw new Error(`Only the "/*" rule can be converted; found rules for ${other.join(', ')}`);
   return Object.assign({}, ...rules.map((r) => r.headers)) as Record<string, string>;

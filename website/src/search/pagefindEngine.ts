@@ -44,6 +44,7 @@ interface PagefindModule {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(term: string | null, options?: {filters?: Record<string, string>}): Promise<PagefindResponse | null>;
+  preload(term: string): Promise<void>;
 }
 
 /** Written by plugins/search-index next to the index. */
@@ -201,7 +202,11 @@ export function previewGroups(
   });
 }
 
-/** Resolves after the browser has had the chance to render and paint (or after 50 ms in a hidden tab, where frames stop). */
+/**
+ * Resolves after the browser has painted what is in the DOM now (or after
+ * 50 ms in a hidden tab, where frames stop): a timer set from a frame's
+ * animation callback runs once that frame is painted.
+ */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 50);
@@ -224,6 +229,8 @@ const NOTHING: SearchOutcome = {groups: [], total: 0, sectionCounts: {}};
 export function createPagefindEngine(baseUrl: string): SearchEngine {
   const root = `${baseUrl.replace(/\/?$/, '/')}pagefind/`;
   let loading: Promise<PagefindModule> | undefined;
+  /** The module once initialised, for `prepare`, which must not wait. */
+  let ready: PagefindModule | undefined;
   let attempts = 0;
 
   function pagefind(): Promise<PagefindModule> {
@@ -236,6 +243,7 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
         // The index is small: searching on the main thread saves fetching a worker script.
         await mod.options({noWorker: true, excerptLength: 24, basePath: root});
         await mod.init();
+        ready = mod;
         return mod;
       })();
       loading.catch(() => {
@@ -344,6 +352,13 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
       for (const task of [pagefind(), nameIndex(), pageIndex()]) task.catch(() => undefined);
     },
 
+    prepare(rawQuery): void {
+      const query = capQuery(rawQuery).trim();
+      // Pagefind's preload runs synchronously up to fetching the query's index chunks, so they are on the way
+      // before the UI renders the keystroke; the search itself then waits for the same requests.
+      if (ready && query !== '') ready.preload(query).catch(() => undefined);
+    },
+
     async search(rawQuery, options = {}): Promise<SearchOutcome> {
       const query = capQuery(rawQuery).trim();
       if (query === '') return NOTHING;
@@ -362,7 +377,8 @@ export function createPagefindEngine(baseUrl: string): SearchEngine {
           // Only when the excerpts cannot change the answer: the query names the page, or the titles alone hold its words.
           if (early.length > 0 && (result.named || answersQuery(q, early))) {
             preview({...outcomeOf(result, early), pending: true});
-            // Fragments already fetched resolve without a task boundary: let the preview reach the screen first.
+            // The UI has rendered the preview; fragments already fetched resolve without a task boundary, and
+            // their excerpts (tens of ms on a slow phone) would hold back its frame: let it reach the screen first.
             await afterNextPaint();
           }
         }

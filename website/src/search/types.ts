@@ -53,7 +53,9 @@ export interface SearchOptions {
   /**
    * Called before the search resolves when the engine already knows the
    * results but not yet their excerpts, so the UI can show them at once.
-   * Engines that do not know early never call it.
+   * Engines that do not know early never call it. The UI renders the preview
+   * before returning (the engine then waits for a paint before its excerpt
+   * work, which would otherwise delay the frame that shows the results).
    */
   onPreview?: (outcome: SearchOutcome) => void;
 }
@@ -62,6 +64,12 @@ export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchOutcome>;
   /** Starts fetching what a first search needs (a reader is about to type); optional. */
   preload?(): void;
+  /**
+   * Starts fetching what a search for `query` needs (its index chunks), at
+   * once and without waiting for the UI to render the keystroke; optional,
+   * never throws. The search that follows finds them loaded or on the way.
+   */
+  prepare?(query: string): void;
 }
 
 /** What docusaurus.config.ts passes to the browser in `customFields.search`. */

@@ -1,7 +1,8 @@
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import {flushSync} from 'react-dom';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
-import {loadSearchEngine} from './loadEngine';
+import {loadedSearchEngine, loadSearchEngine} from './loadEngine';
 import type {SearchContext, SearchOutcome, SearchSettings, SectionName} from './types';
 
 /** Results with the section they were narrowed to, so a page never labels old results with a new filter. */
@@ -51,6 +52,20 @@ export function usePreloadSearch(): () => void {
 }
 
 /**
+ * Starts fetching what a search for a query needs, from the keystroke's
+ * handler: the requests then run while the UI renders the keystroke (on a
+ * slow phone, several ms) and, while the reader keeps typing, during the
+ * pause the search waits for. Does nothing before the engine exists.
+ */
+export function prepareSearch(query: string): void {
+  try {
+    loadedSearchEngine()?.prepare?.(query);
+  } catch {
+    // Only a head start: the search itself reports failures.
+  }
+}
+
+/**
  * Searches as the query changes: at once for the first change after a pause
  * (so a query shows its results without waiting), then, while the reader
  * keeps typing, once per pause of `debounceMs`. Answers to older queries that
@@ -58,26 +73,25 @@ export function usePreloadSearch(): () => void {
  */
 export function useSearch(query: string, options: {section?: SectionName; limit?: number; debounceMs?: number} = {}): SearchState {
   const {settings, context} = useSearchContext();
-  const [state, setState] = useState<SearchState>({status: 'idle'});
   const trimmed = query.trim();
   const {section, limit, debounceMs = 100} = options;
+  // Which query, section and limit an answer is for. The state holds only answers; "loading" is derived in
+  // the render that shows the keystroke, not set by the effect (a second render and frame per keystroke,
+  // ahead of the results on a slow phone).
+  const key = JSON.stringify([trimmed, section ?? null, limit ?? null]);
+  const [answer, setAnswer] = useState<{key: string; state: SearchState} | undefined>(undefined);
   const lastStart = useRef(Number.NEGATIVE_INFINITY);
 
   useEffect(() => {
     if (trimmed === '') {
-      setState({status: 'idle'});
+      // An emptied box forgets the results: the next query starts from "Searching…", not from old results.
+      setAnswer(undefined);
       return undefined;
     }
     let current = true;
-    setState((prev) => ({
-      status: 'loading',
-      query: trimmed,
-      ...(prev.status === 'done'
-        ? {previous: {query: prev.query, outcome: prev.outcome, ...(prev.section ? {section: prev.section} : {})}}
-        : prev.status === 'loading' && prev.previous
-          ? {previous: prev.previous}
-          : {}),
-    }));
+    const settle = (state: SearchState): void => {
+      if (current) setAnswer({key, state});
+    };
     const delay = Date.now() - lastStart.current >= debounceMs ? 0 : debounceMs;
     const start = (): void => {
       lastStart.current = Date.now();
@@ -86,16 +100,19 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
           engine.search(trimmed, {
             ...(section ? {section} : {}),
             ...(limit ? {limit} : {}),
-            // The results before their excerpts: shown at once, replaced when the search resolves.
-            onPreview: (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
+            // The results before their excerpts: shown at once, replaced when the search resolves. Committed
+            // before the engine goes on, so its excerpt work waits for the frame that paints them (types.ts).
+            onPreview: (outcome) => {
+              if (current) flushSync(() => settle({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}));
+            },
           }),
         )
         .then(
-          (outcome) => current && setState({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
+          (outcome) => settle({status: 'done', query: trimmed, outcome, ...(section ? {section} : {})}),
           (error: unknown) => {
             if (!current) return;
             console.error('Search failed', error);
-            setState({status: 'error', query: trimmed});
+            settle({status: 'error', query: trimmed});
           },
         );
     };
@@ -107,7 +124,19 @@ export function useSearch(query: string, options: {section?: SectionName; limit?
       current = false;
       clearTimeout(timer);
     };
+    // key is derived from trimmed, section and limit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trimmed, section, limit, debounceMs, settings, context]);
 
-  return state;
+  if (trimmed === '') return IDLE;
+  if (answer?.key === key) return answer.state;
+  // Until this query's answer comes, the last results stay on screen (an error or an emptied box leaves none).
+  const last = answer?.state;
+  return {
+    status: 'loading',
+    query: trimmed,
+    ...(last?.status === 'done' ? {previous: {query: last.query, outcome: last.outcome, ...(last.section ? {section: last.section} : {})}} : {}),
+  };
 }
+
+const IDLE: SearchState = {status: 'idle'};

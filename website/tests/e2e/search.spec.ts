@@ -426,6 +426,43 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     await expect.poll(() => fetched).toContain('/pagefind/pagefind.js');
   });
 
+  test("Pagefind's gzipped files arrive with Content-Encoding: gzip, so the browser inflates them, not the page's script", async ({page}) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (/^\/pagefind\/(wasm\.|index\/|fragment\/)/.test(path)) encodings.set(path, res.headers()['content-encoding']);
+    });
+    await gotoHydrated(page, `/search?q=${COMMON}`);
+    await expect(page.getByRole('list', {name: 'Search results'})).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('list', {name: 'Search results'}).locator(':scope > li')).toHaveCount(10);
+    const paths = [...encodings.keys()];
+    for (const kind of ['wasm.', 'index/', 'fragment/']) expect(paths.some((p) => p.startsWith(`/pagefind/${kind}`)), kind).toBe(true);
+    expect([...encodings].filter(([, e]) => e !== 'gzip')).toEqual([]);
+  });
+
+  test("a keystroke fetches its query's index chunk from the input handler, even when the search waits for typing to pause", async ({page}) => {
+    const chunks = new Set<string>();
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/pagefind/index/')) chunks.add(req.url());
+    });
+    await gotoHydrated(page, '/search');
+    await page.getByRole('searchbox', {name: 'Search query'}).focus();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/wasm.')))).toBe(true);
+    await page.waitForTimeout(500);
+    // "account" is searched at once; "webauthn", typed right after, waits for a pause and is erased
+    // before it comes, so no search runs for it: only the keystroke can have fetched its chunk.
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      for (const value of ['account', 'webauthn', '']) {
+        set.call(input, value);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+      }
+    });
+    await expect.poll(() => chunks.size).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('status')).toHaveText('');
+  });
+
   test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
     let served = 0;
     await page.route('**/pagefind/search-pages.json', async (route) => {

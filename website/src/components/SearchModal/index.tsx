@@ -9,7 +9,7 @@ import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {addRecent, clearRecent, readRecent, type RecentResult} from '@site/src/search/recent';
 import {queryTerms} from '@site/src/search/text';
 import type {ResultGroup, SearchHit} from '@site/src/search/types';
-import {usePreloadSearch, useSearch} from '@site/src/search/useSearch';
+import {prepareSearch, usePreloadSearch, useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
 export interface SearchModalProps {
@@ -273,7 +273,10 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
             maxLength={MAX_QUERY_LENGTH}
             placeholder="Search docs"
             value={query}
-            onChange={(e) => setQuery(capQuery(e.target.value))}
+            onChange={(e) => {
+              prepareSearch(e.target.value);
+              setQuery(capQuery(e.target.value));
+            }}
             onKeyDown={onInputKeyDown}
           />
           <button type="button" className={styles.close} onClick={() => onClose('dismiss')} aria-label="Close search">

@@ -8,7 +8,7 @@ import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
 import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {highlightTerms, queryTerms} from '@site/src/search/text';
 import {SECTIONS, type SectionName} from '@site/src/search/types';
-import {usePreloadSearch, useSearch} from '@site/src/search/useSearch';
+import {prepareSearch, usePreloadSearch, useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
 /** Results per step ("Show more results" adds as many): each costs a fragment download and its rendering. */
@@ -113,7 +113,10 @@ function SearchPageContent(): ReactNode {
           maxLength={MAX_QUERY_LENGTH}
           placeholder="Search docs"
           value={query}
-          onChange={(e) => update(e.target.value, section, true)}
+          onChange={(e) => {
+            prepareSearch(e.target.value);
+            update(e.target.value, section, true);
+          }}
           onFocus={preload}
           onBlur={flushUrl}
         />
