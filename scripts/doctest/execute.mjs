@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -83,17 +84,35 @@ export function runSpec(meta) {
       errors.push(`expect-output="${expectText}": ${error.message}`);
     }
   }
+  const browser = m.has('browser');
+  const call = m.first('call')?.value;
+  const origin = m.first('origin')?.value;
+  if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
+  if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
+  let expectStderr;
+  const stderrText = m.first('expect-stderr')?.value;
+  if (stderrText !== undefined) {
+    try {
+      expectStderr = new RegExp(stderrText, 'm');
+    } catch (error) {
+      errors.push(`expect-stderr="${stderrText}": ${error.message}`);
+    }
+  }
   const codeText = m.first('expect-error-code')?.value;
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined,
+    run: m.has('run') || session !== undefined || browser,
+    browser,
+    call,
+    origin,
     envFromOutput: m.has('env-from-output'),
     skipRun: skipRun ? { reason } : undefined,
     session,
     captures: captures.filter(Boolean),
     replaces: replaces.filter(Boolean),
     expectOutput,
+    expectStderr,
     expectErrorCode,
     errors,
   };
@@ -155,6 +174,9 @@ export function judge(result, spec) {
   if (spec.expectOutput && !spec.expectOutput.test(result.stdout)) {
     return `output does not match /${spec.expectOutput.source}/:\n${tail(result.stdout) || '(no output)'}`;
   }
+  if (spec.expectStderr && !spec.expectStderr.test(result.stderr)) {
+    return `error output does not match /${spec.expectStderr.source}/:\n${tail(result.stderr) || '(no error output)'}`;
+  }
   return undefined;
 }
 
@@ -206,11 +228,12 @@ const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
  * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
  * later blocks depend on it); they are reported as not reached.
  */
-export async function runUnit(unit, { repo, work, startEmulator }) {
+export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
   const dir = join(work, unit.id);
   mkdirSync(dir, { recursive: true });
   const emulator = await startEmulator();
   const results = [];
+  let tab;
   try {
     const keyFile = join(dir, KEY_FILE_NAME);
     writeFileSync(keyFile, JSON.stringify(emulator.rootKeys, null, 2) + '\n', { mode: 0o600 });
@@ -239,13 +262,35 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];
-      const { code, missing } = substitute(block.code, block.spec, values);
+      if (block.spec.browser && !tab) {
+        const origins = new Set(unit.blocks.filter((b) => b.spec.browser).map((b) => b.spec.origin ?? DEFAULT_ORIGIN));
+        if (origins.size > 1) {
+          results.push({ block, failure: `the browser blocks of one session share one tab, so one origin; they name ${[...origins].join(', ')}` });
+          break;
+        }
+        if (!getBrowser) {
+          results.push({ block, failure: 'runs in a browser, and this run has none' });
+          break;
+        }
+        try {
+          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS });
+        } catch (error) {
+          results.push({ block, failure: `the browser tab (Chromium, passkey sign-up) did not open: ${error.message}` });
+          break;
+        }
+      }
+      // In the tab, the pages' organization is the signed-in user's sub-organization, and the API host stays as
+      // written (the tab routes it to the emulator; an http URL would be blocked as mixed content).
+      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL } : values;
+      const { code, missing } = substitute(block.code, block.spec, blockValues);
       if (missing.length) {
         results.push({ block, failure: `replace names ${missing.join(', ')}, which no earlier block captured and the session does not define` });
         break;
       }
       let result;
-      if (isShell(block.lang)) {
+      if (block.spec.browser) {
+        result = await tab.run(block, code, blockValues);
+      } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
         writeFileSync(script, `${SHELL_PREAMBLE}${code}\nenv -0 > "$DOCTEST_ENV_OUT"\n`);
@@ -283,6 +328,7 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
       if (failure) break;
     }
   } finally {
+    await tab?.close();
     await emulator.close();
   }
   const reached = new Set(results.map((r) => r.block));

@@ -262,13 +262,22 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
     let ranTypeScript = 0;
     if (units.length > 0) {
       const { startTestEmulator } = await import('@sigil/emulator/testing');
-      const results = await runUnits(units, {
-        repo,
-        work: execWork,
-        concurrency,
-        // Named as `sigil emulator start` names its organization, so results the pages state match.
-        startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
-      });
+      // One Chromium for the whole run, started only when a unit has a browser block; each unit gets its own tab.
+      let browser;
+      const getBrowser = () => (browser ??= import('../browser/passkey-page.mjs').then(({ launchChromium }) => launchChromium({ offline: true })));
+      let results;
+      try {
+        results = await runUnits(units, {
+          getBrowser,
+          repo,
+          work: execWork,
+          concurrency,
+          // Named as `sigil emulator start` names its organization, so results the pages state match.
+          startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
+        });
+      } finally {
+        if (browser) await (await browser.catch(() => undefined))?.close();
+      }
       for (const [index, unitResults] of results.entries()) {
         for (const { block, failure, notReached } of unitResults) {
           ran++;
