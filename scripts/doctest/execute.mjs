@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
+import { SETUPS } from './setups.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -98,11 +99,16 @@ export function runSpec(meta) {
       errors.push(`expect-stderr="${stderrText}": ${error.message}`);
     }
   }
+  const setups = m.all('setup');
+  for (const name of setups) {
+    if (!Object.hasOwn(SETUPS, name)) errors.push(`setup="${name}": no such setup; the setups are ${Object.keys(SETUPS).join(', ')} (scripts/doctest/setups.mjs)`);
+  }
   const codeText = m.first('expect-error-code')?.value;
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined || browser,
+    run: m.has('run') || session !== undefined || browser || setups.length > 0,
+    setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
     call,
     origin,
@@ -233,6 +239,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
   mkdirSync(dir, { recursive: true });
   const emulator = await startEmulator();
   const results = [];
+  const setupsDone = new Set();
   let tab;
   try {
     const keyFile = join(dir, KEY_FILE_NAME);
@@ -262,6 +269,23 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];
+      let setupFailed;
+      for (const name of block.spec.setups) {
+        if (setupsDone.has(name)) continue;
+        setupsDone.add(name);
+        try {
+          const made = await SETUPS[name](emulator);
+          Object.assign(values, made.values);
+          env = { ...env, ...made.env };
+        } catch (error) {
+          setupFailed = `setup="${name}" failed: ${error.message}`;
+          break;
+        }
+      }
+      if (setupFailed) {
+        results.push({ block, failure: setupFailed });
+        break;
+      }
       if (block.spec.browser && !tab) {
         const origins = new Set(unit.blocks.filter((b) => b.spec.browser).map((b) => b.spec.origin ?? DEFAULT_ORIGIN));
         if (origins.size > 1) {
