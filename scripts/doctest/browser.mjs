@@ -2,7 +2,7 @@
 // app's origin (https://example.com unless the block says `origin="…"`), with a CDP virtual passkey authenticator, for
 // a user who signed up with a passkey there: the root user of a sub-organization of the unit's emulator, with a
 // wallet. Calls to https://api.sigil.example go to that emulator; every other host is refused, so nothing leaves the
-// machine. Each block is bundled with esbuild and imported into the tab; `call="expression"` then calls what it
+// machine; /api/… goes to the unit's `backend` block (backend.mjs). Each block is bundled with esbuild and imported into the tab; `call="expression"` then calls what it
 // exports, with the signed-in user's values in scope (see README.md). Its console output is the block's output.
 import { fileURLToPath } from 'node:url';
 import { waitForActivity } from '@sigil/http';
@@ -155,7 +155,7 @@ async function signUp(page, emulator, rpId) {
  * Opens the tab of one unit: `origin` served by the checker, the API host answered by `emulator`, a virtual passkey
  * authenticator, and a signed-up user. Returns `run(block, code, values)`, which runs one block there.
  */
-export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs }) {
+export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs, backend = () => undefined }) {
   const context = await browser.newContext();
   const scripts = new Map();
   const refused = [];
@@ -168,8 +168,14 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     }
     if (url.pathname === '/doctest-setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setup() });
     if (scripts.has(url.pathname)) return route.fulfill({ contentType: 'text/javascript', body: scripts.get(url.pathname) });
-    // The app's own backend is not part of a browser example: say so rather than answer with a page.
-    if (url.pathname.startsWith('/api/')) return route.fulfill({ status: 404, contentType: 'text/plain', body: `the checker serves no backend (${url.pathname})` });
+    if (url.pathname.startsWith('/api/')) {
+      // The app's backend: the page's block marked `backend`, when the unit has one.
+      const server = backend();
+      if (!server) return route.fulfill({ status: 404, contentType: 'text/plain', body: `no block of this unit is marked backend, so nothing serves ${url.pathname}` });
+      const request = route.request();
+      const answer = await fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method(), headers: request.headers(), body: request.postData() ?? undefined });
+      return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
+    }
     return route.fulfill({ contentType: 'text/html', body: html });
   });
   const page = await context.newPage();

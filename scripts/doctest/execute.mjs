@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
+import { startBackend } from './backend.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -99,6 +100,8 @@ export function runSpec(meta) {
       errors.push(`expect-stderr="${stderrText}": ${error.message}`);
     }
   }
+  const backend = m.has('backend');
+  if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
   const setups = m.all('setup');
   for (const name of setups) {
     if (!Object.hasOwn(SETUPS, name)) errors.push(`setup="${name}": no such setup; the setups are ${Object.keys(SETUPS).join(', ')} (scripts/doctest/setups.mjs)`);
@@ -107,7 +110,8 @@ export function runSpec(meta) {
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined || browser || setups.length > 0,
+    run: m.has('run') || session !== undefined || browser || backend || setups.length > 0,
+    backend,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
     call,
@@ -241,6 +245,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
   const results = [];
   const setupsDone = new Set();
   let tab;
+  // The app backend the unit's browser blocks call (/api/…), once a `backend` block started it.
+  let backend;
   try {
     const keyFile = join(dir, KEY_FILE_NAME);
     writeFileSync(keyFile, JSON.stringify(emulator.rootKeys, null, 2) + '\n', { mode: 0o600 });
@@ -297,7 +303,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
           break;
         }
         try {
-          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS });
+          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend });
         } catch (error) {
           results.push({ block, failure: `the browser tab (Chromium, passkey sign-up) did not open: ${error.message}` });
           break;
@@ -314,6 +320,16 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
       let result;
       if (block.spec.browser) {
         result = await tab.run(block, code, blockValues);
+        if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
+      } else if (block.spec.backend) {
+        const file = join(dir, `block${i + 1}_L${block.line}.ts`);
+        writeFileSync(file, `${code}\nexport {};\n`);
+        try {
+          backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+          result = { code: 0, stdout: '', stderr: '', timedOut: false };
+        } catch (error) {
+          result = { code: 1, stdout: '', stderr: error.message, timedOut: false };
+        }
       } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
@@ -352,6 +368,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
       if (failure) break;
     }
   } finally {
+    backend?.close();
     await tab?.close();
     await emulator.close();
   }
