@@ -2,7 +2,7 @@
 // `setup="name"` on a block runs SETUPS[name] once per unit, before that block. Each setup returns session values
 // (for `replace` and `call`) and environment variables (the ones the page tells the reader to set).
 import { generateApiKeyPair } from '@sigil/api-key-stamper';
-import { waitForActivity } from '@sigil/http';
+import { generateTargetKeyPair, waitForActivity } from '@sigil/http';
 import { createServerClient } from '@sigil/sdk-server';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
@@ -54,6 +54,16 @@ export const SETUPS = {
     const { outcome } = await waitForActivity(emulator.client, waiting.id);
     if (outcome !== 'COMPLETED') throw new Error(`setup: the approved update_root_quorum ended ${outcome}`);
     return { values: { approvedActivityId: waiting.id }, env: {} };
+  },
+  /** A wallet of the organization that was exported once (so it can be deleted without deleteWithoutExport): `exportedWalletId`. */
+  'exported-wallet': async (emulator) => {
+    const accounts = [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }];
+    const created = await waitForActivity(emulator.client, await emulator.client.createWallet({ walletName: 'Exported wallet', accounts }));
+    const walletId = created.activity.result?.createWalletResult?.walletId;
+    if (created.outcome !== 'COMPLETED' || !walletId) throw new Error(`setup: create_wallet ended ${created.outcome}`);
+    const exported = await waitForActivity(emulator.client, await emulator.client.exportWallet({ walletId, targetPublicKey: generateTargetKeyPair().targetPublicKey }));
+    if (exported.outcome !== 'COMPLETED') throw new Error(`setup: export_wallet ended ${exported.outcome}`);
+    return { values: { exportedWalletId: walletId }, env: {} };
   },
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
