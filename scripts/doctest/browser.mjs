@@ -19,9 +19,10 @@ export const BROWSER_USER = { userName: 'alice', email: 'alice@example.com', wal
 /**
  * The names a `call` expression can use besides the block's exports and the session's values: the signed-in user,
  * a passkey client of the user (`client`), and `sessionClient()`, which resolves with a client that signs with a
- * read-write session key instead, as a client from an email, OTP or OAuth sign-in does.
+ * read-write session key instead, as a client from an email, OTP or OAuth sign-in does; `openEmailLink()` waits for
+ * the next email with a link in the emulator's outbox and opens the link (in a frame of the tab), as the user would.
  */
-export const CALL_SCOPE = ['client', 'sessionClient', 'subOrganizationId', 'organizationId', 'userId', 'userName', 'email', 'walletId', 'address', 'credentialId', 'credentialIds', 'authenticatorId', 'enclaveQuorumPublicKey', 'oidcToken'];
+export const CALL_SCOPE = ['client', 'sessionClient', 'openEmailLink', 'subOrganizationId', 'organizationId', 'userId', 'userName', 'email', 'walletId', 'address', 'credentialId', 'credentialIds', 'authenticatorId', 'enclaveQuorumPublicKey', 'oidcToken'];
 
 /** Bundles in memory: `contents` (TypeScript) as the entry, `@sigil/*` resolved through the workspace. */
 async function bundle(contents, { format = 'esm', globalName } = {}) {
@@ -79,7 +80,7 @@ for (const [method, stream] of [['log', 'stdout'], ['info', 'stdout'], ['debug',
 try {
   const example = await import(${JSON.stringify(exampleUrl)});
   const fixtures = window.doctestFixtures;
-  const { ${CALL_SCOPE.filter((n) => n !== 'client' && n !== 'sessionClient').join(', ')} } = fixtures;
+  const { ${CALL_SCOPE.filter((n) => !['client', 'sessionClient', 'openEmailLink'].includes(n)).join(', ')} } = fixtures;
   // Names the user's passkey, so that when a block registered a second one on the same virtual authenticator, the
   // prompt still answers with the registered one (a reader's browser would ask which to use).
   const client = window.doctestSetup.createPasskeyClient({
@@ -88,18 +89,44 @@ try {
     allowCredentials: [{ type: 'public-key', id: Uint8Array.from(atob(credentialId.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)) }],
   });
   const sessionClient = () => window.doctestSetup.startReadWriteSession(client, { expirationSeconds: 900 }).then((session) => session.client);
+  const emailLinks = () => fetch('${API_ORIGIN}/emulator/v1/outbox').then((r) => r.json()).then((body) => body.messages.filter((m) => m.magicLink).map((m) => m.magicLink));
+  const linksBefore = ${call && call.includes('openEmailLink') ? '(await emailLinks()).length' : '0'};
+  const openEmailLink = async () => {
+    for (let i = 0; i < 200; i++) {
+      const links = await emailLinks();
+      if (links.length > linksBefore) {
+        // The link's page runs in a frame of this tab rather than in a second tab, so that this tab keeps the focus
+        // (browsers create passkeys only in a focused page, and headless Chromium does not give it back when a
+        // second tab closes). Same origin either way, so its BroadcastChannel reaches this tab all the same.
+        const frame = document.createElement('iframe');
+        frame.src = links[links.length - 1];
+        await new Promise((resolve, reject) => {
+          frame.onload = resolve;
+          frame.onerror = () => reject(new Error('the email link did not load'));
+          document.body.append(frame);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        frame.remove();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no email with a link arrived in the emulator outbox within 20 s');
+  };
   const { ${names.join(', ')} } = example;
   const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};
   ${call ? `const result = await (${call});\n  if (result !== undefined) console.log(format(result));` : ''}
   out.code = 0;
 } catch (error) {
   out.code = 1;
-  const code = error && typeof error.code === 'number' ? \` (code \${error.code})\` : '';
+  // Sigil's errors carry a numeric code; a DOMException's legacy numeric code is not one.
+  const code = error && typeof error.code === 'number' && !(error instanceof DOMException) ? \` (code \${error.code})\` : '';
   out.stderr.push(\`\${error && error.name ? error.name : 'Error'}: \${error && error.message !== undefined ? error.message : String(error)}\${code}\`);
 }
 `;
 }
 
+const pageHtml = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example page</title><script type="module" src="${script}"></script></head><body></body></html>`;
 const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title><script src="/doctest-setup.js"></script></head><body></body></html>`;
 
 /** Signs a user up with a passkey on the tab's origin: a sub-organization of the emulator whose root user holds it, with a wallet. */
@@ -158,6 +185,7 @@ async function signUp(page, emulator, rpId) {
 export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs, backend = () => undefined }) {
   const context = await browser.newContext();
   const scripts = new Map();
+  const pages = new Map();
   const refused = [];
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
@@ -168,6 +196,8 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     }
     if (url.pathname === '/doctest-setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setup() });
     if (scripts.has(url.pathname)) return route.fulfill({ contentType: 'text/javascript', body: scripts.get(url.pathname) });
+    // A block marked page="/path": the app's page at that address, such as the page an email link opens.
+    if (pages.has(url.pathname)) return route.fulfill({ contentType: 'text/html', body: pageHtml(pages.get(url.pathname)) });
     if (url.pathname.startsWith('/api/')) {
       // The app's backend: the page's block marked `backend`, when the unit has one.
       const server = backend();
@@ -178,8 +208,9 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     }
     return route.fulfill({ contentType: 'text/html', body: html });
   });
-  const page = await context.newPage();
   const thrown = [];
+  const page = await context.newPage();
+  // An error thrown in the tab (or a frame of it, such as an email link's page) fails the running block.
   page.on('pageerror', (error) => thrown.push(error));
   await page.goto(`${origin}/`);
   await addVirtualAuthenticator(page);
@@ -220,5 +251,18 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     return { code, stdout: result.stdout.join('\n'), stderr: stderr.join('\n'), timedOut: false };
   }
 
-  return { user, run, close: () => context.close() };
+  /** Serves the block as the page at `path` (bundled now, run when something opens that address). */
+  async function servePage(path, source) {
+    count++;
+    const scriptUrl = `/page-${count}.js`;
+    try {
+      scripts.set(scriptUrl, await bundle(`${source}\nexport {};\n`));
+    } catch (error) {
+      return { code: 1, stdout: '', stderr: `esbuild could not bundle the block: ${error.message}`, timedOut: false };
+    }
+    pages.set(path, scriptUrl);
+    return { code: 0, stdout: '', stderr: '', timedOut: false };
+  }
+
+  return { user, run, servePage, close: () => context.close() };
 }

@@ -89,6 +89,8 @@ export function runSpec(meta) {
   const browser = m.has('browser');
   const call = m.first('call')?.value;
   const origin = m.first('origin')?.value;
+  const page = m.first('page')?.value;
+  if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
   if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
   let expectStderr;
@@ -116,6 +118,7 @@ export function runSpec(meta) {
     browser,
     call,
     origin,
+    page,
     envFromOutput: m.has('env-from-output'),
     skipRun: skipRun ? { reason } : undefined,
     session,
@@ -304,6 +307,12 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
         }
         try {
           tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend });
+          // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
+          // open one (a link in an email).
+          for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {
+            const pageValues = { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL };
+            pageBlock.served = await tab.servePage(pageBlock.spec.page, substitute(pageBlock.code, pageBlock.spec, pageValues).code);
+          }
         } catch (error) {
           results.push({ block, failure: `the browser tab (Chromium, passkey sign-up) did not open: ${error.message}` });
           break;
@@ -319,7 +328,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
       }
       let result;
       if (block.spec.browser) {
-        result = await tab.run(block, code, blockValues);
+        result = block.spec.page ? block.served : await tab.run(block, code, blockValues);
         if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
       } else if (block.spec.backend) {
         const file = join(dir, `block${i + 1}_L${block.line}.ts`);

@@ -33,7 +33,22 @@ async function waitingActivity(emulator) {
   return { waiting, second };
 }
 
+/** Enables an organization feature in the emulator's organization, as a page's prerequisites ask. */
+function featureSetup(...names) {
+  return async (emulator) => {
+    for (const name of names) {
+      const { outcome } = await waitForActivity(emulator.client, await emulator.client.setOrganizationFeature({ name }));
+      if (outcome !== 'COMPLETED') throw new Error(`setup: set_organization_feature ${name} ended ${outcome}`);
+    }
+    return { values: {}, env: {} };
+  };
+}
+
 export const SETUPS = {
+  /** FEATURE_NAME_EMAIL_AUTH on the organization, which email sign-in needs. */
+  'email-auth-enabled': featureSetup('FEATURE_NAME_EMAIL_AUTH'),
+  /** FEATURE_NAME_EMAIL_RECOVERY and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, which recovering a root user needs. */
+  'email-recovery-enabled': featureSetup('FEATURE_NAME_EMAIL_RECOVERY', 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY'),
   /**
    * An activity waiting for the root user's vote: a second root user joins a root quorum of 2 and submits an
    * update_root_quorum, which waits for consensus with that user's vote. `waitingActivityId` names it;
