@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Type-checks every ```ts / ```tsx block of the documentation, so examples cannot rot.
+// Type-checks every ```ts / ```tsx block of the documentation, so examples cannot rot, and runs the marked ones
+// against a fresh emulator each (Node blocks with tsx, browser blocks in Chromium): see README.md.
 //
 // Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep]
 //   --dir   folder(s) of .md/.mdx pages to check (default: website/docs and website/src/pages)
