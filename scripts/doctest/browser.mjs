@@ -1,9 +1,10 @@
 // Runs the docs' browser examples (blocks marked `browser`) as a reader's web app would: in a Chromium tab of the
 // app's origin (https://example.com unless the block says `origin="…"`), with a CDP virtual passkey authenticator, for
 // a user who signed up with a passkey there: the root user of a sub-organization of the unit's emulator, with a
-// wallet. Calls to https://api.sigil.example go to that emulator; every other host is refused, so nothing leaves the
-// machine; /api/… goes to the unit's `backend` block (backend.mjs). Each block is bundled with esbuild and imported into the tab; `call="expression"` then calls what it
-// exports, with the signed-in user's values in scope (see README.md). Its console output is the block's output.
+// wallet. Calls to https://api.sigil.example go to that emulator, /api/… to the unit's `backend` block (backend.mjs),
+// and every other host is refused, so nothing leaves the machine. Each block is bundled with esbuild and imported into
+// the tab; `call="expression"` then calls what it exports, with the signed-in user's values in scope (see README.md).
+// Its console output is the block's output.
 import { fileURLToPath } from 'node:url';
 import { waitForActivity } from '@sigil/http';
 import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '@sigil/emulator';
@@ -180,7 +181,8 @@ async function signUp(page, emulator, rpId) {
 
 /**
  * Opens the tab of one unit: `origin` served by the checker, the API host answered by `emulator`, a virtual passkey
- * authenticator, and a signed-up user. Returns `run(block, code, values)`, which runs one block there.
+ * authenticator, and a signed-up user. Returns `run(block, code, values)`, which runs one block there, and
+ * `servePage(path, code)`, which serves a block as the app's page at `path`.
  */
 export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs, backend = () => undefined }) {
   const context = await browser.newContext();
