@@ -4,6 +4,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
+import { SETUPS } from './setups.mjs';
+import { startBackend } from './backend.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -83,17 +86,46 @@ export function runSpec(meta) {
       errors.push(`expect-output="${expectText}": ${error.message}`);
     }
   }
+  const browser = m.has('browser');
+  const call = m.first('call')?.value;
+  const origin = m.first('origin')?.value;
+  const page = m.first('page')?.value;
+  if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
+  if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
+  if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
+  let expectStderr;
+  const stderrText = m.first('expect-stderr')?.value;
+  if (stderrText !== undefined) {
+    try {
+      expectStderr = new RegExp(stderrText, 'm');
+    } catch (error) {
+      errors.push(`expect-stderr="${stderrText}": ${error.message}`);
+    }
+  }
+  const backend = m.has('backend');
+  if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
+  const setups = m.all('setup');
+  for (const name of setups) {
+    if (!Object.hasOwn(SETUPS, name)) errors.push(`setup="${name}": no such setup; the setups are ${Object.keys(SETUPS).join(', ')} (scripts/doctest/setups.mjs)`);
+  }
   const codeText = m.first('expect-error-code')?.value;
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined,
+    run: m.has('run') || session !== undefined || browser || backend || setups.length > 0,
+    backend,
+    setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
+    browser,
+    call,
+    origin,
+    page,
     envFromOutput: m.has('env-from-output'),
     skipRun: skipRun ? { reason } : undefined,
     session,
     captures: captures.filter(Boolean),
     replaces: replaces.filter(Boolean),
     expectOutput,
+    expectStderr,
     expectErrorCode,
     errors,
   };
@@ -155,6 +187,9 @@ export function judge(result, spec) {
   if (spec.expectOutput && !spec.expectOutput.test(result.stdout)) {
     return `output does not match /${spec.expectOutput.source}/:\n${tail(result.stdout) || '(no output)'}`;
   }
+  if (spec.expectStderr && !spec.expectStderr.test(result.stderr)) {
+    return `error output does not match /${spec.expectStderr.source}/:\n${tail(result.stderr) || '(no error output)'}`;
+  }
   return undefined;
 }
 
@@ -206,11 +241,15 @@ const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
  * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
  * later blocks depend on it); they are reported as not reached.
  */
-export async function runUnit(unit, { repo, work, startEmulator }) {
+export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
   const dir = join(work, unit.id);
   mkdirSync(dir, { recursive: true });
   const emulator = await startEmulator();
   const results = [];
+  const setupsDone = new Set();
+  let tab;
+  // The app backend the unit's browser blocks call (/api/…), once a `backend` block started it.
+  let backend;
   try {
     const keyFile = join(dir, KEY_FILE_NAME);
     writeFileSync(keyFile, JSON.stringify(emulator.rootKeys, null, 2) + '\n', { mode: 0o600 });
@@ -239,13 +278,68 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];
-      const { code, missing } = substitute(block.code, block.spec, values);
+      let setupFailed;
+      for (const name of block.spec.setups) {
+        if (setupsDone.has(name)) continue;
+        setupsDone.add(name);
+        try {
+          const made = await SETUPS[name](emulator);
+          Object.assign(values, made.values);
+          env = { ...env, ...made.env };
+        } catch (error) {
+          setupFailed = `setup="${name}" failed: ${error.message}`;
+          break;
+        }
+      }
+      if (setupFailed) {
+        results.push({ block, failure: setupFailed });
+        break;
+      }
+      if (block.spec.browser && !tab) {
+        const origins = new Set(unit.blocks.filter((b) => b.spec.browser).map((b) => b.spec.origin ?? DEFAULT_ORIGIN));
+        if (origins.size > 1) {
+          results.push({ block, failure: `the browser blocks of one session share one tab, so one origin; they name ${[...origins].join(', ')}` });
+          break;
+        }
+        if (!getBrowser) {
+          results.push({ block, failure: 'runs in a browser, and this run has none' });
+          break;
+        }
+        try {
+          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend });
+          // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
+          // open one (a link in an email).
+          for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {
+            const pageValues = { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL };
+            pageBlock.served = await tab.servePage(pageBlock.spec.page, substitute(pageBlock.code, pageBlock.spec, pageValues).code);
+          }
+        } catch (error) {
+          results.push({ block, failure: `the browser tab (Chromium, passkey sign-up) did not open: ${error.message}` });
+          break;
+        }
+      }
+      // In the tab, the pages' organization is the signed-in user's sub-organization, and the API host stays as
+      // written (the tab routes it to the emulator; an http URL would be blocked as mixed content).
+      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL } : values;
+      const { code, missing } = substitute(block.code, block.spec, blockValues);
       if (missing.length) {
         results.push({ block, failure: `replace names ${missing.join(', ')}, which no earlier block captured and the session does not define` });
         break;
       }
       let result;
-      if (isShell(block.lang)) {
+      if (block.spec.browser) {
+        result = block.spec.page ? block.served : await tab.run(block, code, blockValues);
+        if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
+      } else if (block.spec.backend) {
+        const file = join(dir, `block${i + 1}_L${block.line}.ts`);
+        writeFileSync(file, `${code}\nexport {};\n`);
+        try {
+          backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+          result = { code: 0, stdout: '', stderr: '', timedOut: false };
+        } catch (error) {
+          result = { code: 1, stdout: '', stderr: error.message, timedOut: false };
+        }
+      } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
         writeFileSync(script, `${SHELL_PREAMBLE}${code}\nenv -0 > "$DOCTEST_ENV_OUT"\n`);
@@ -283,6 +377,8 @@ export async function runUnit(unit, { repo, work, startEmulator }) {
       if (failure) break;
     }
   } finally {
+    backend?.close();
+    await tab?.close();
     await emulator.close();
   }
   const reached = new Set(results.map((r) => r.block));

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Type-checks every ```ts / ```tsx block of the documentation, so examples cannot rot.
+// Type-checks every ```ts / ```tsx block of the documentation, so examples cannot rot, and runs the marked ones
+// against a fresh emulator each (Node blocks with tsx, browser blocks in Chromium): see README.md.
 //
 // Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep]
 //   --dir   folder(s) of .md/.mdx pages to check (default: website/docs and website/src/pages)
@@ -141,6 +142,25 @@ function summary({ run, typeChecked, skipped }) {
 const unitName = (display, session, line) =>
   `${display.replace(/^website\/docs\//, '').replace(/[^A-Za-z0-9]+/g, '_')}${session ? `__${session.replace(/\W+/g, '_')}` : `_L${line}`}`;
 
+/** Runs every unit against its own emulator; one Chromium for the whole run, started only when a unit needs it. */
+async function runAllUnits(units, { concurrency, execWork }) {
+  const { startTestEmulator } = await import('@sigil/emulator/testing');
+  let browser;
+  const getBrowser = () => (browser ??= import('../browser/passkey-page.mjs').then(({ launchChromium }) => launchChromium({ offline: true })));
+  try {
+    return await runUnits(units, {
+      getBrowser,
+      repo,
+      work: execWork,
+      concurrency,
+      // Named as `sigil emulator start` names its organization, so results the pages state match.
+      startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
+    });
+  } finally {
+    if (browser) await (await browser.catch(() => undefined))?.close();
+  }
+}
+
 export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, log = console.log, error = console.error }) {
   const started = Date.now();
   const roots = dirs.map((d) => resolve(d));
@@ -239,6 +259,11 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
 
     let exitCode = specErrors.length ? 1 : 0;
     const errors = [];
+    // The examples start running while tsc type-checks: tsc keeps one core busy, and the units mostly wait on
+    // emulators and Chromium. Their results are printed after the type-check's, as before.
+    const running = units.length > 0 ? runAllUnits(units, { concurrency, execWork }) : undefined;
+    // Awaited below; this only keeps a failure from counting as unhandled while tsc runs.
+    running?.catch(() => undefined);
     if (checked > 0) {
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify(tsconfigFor([...files.keys()]), null, 2));
       const { failed, output } = await runTsc(join(work, 'tsconfig.json'));
@@ -261,14 +286,7 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
     let ran = 0;
     let ranTypeScript = 0;
     if (units.length > 0) {
-      const { startTestEmulator } = await import('@sigil/emulator/testing');
-      const results = await runUnits(units, {
-        repo,
-        work: execWork,
-        concurrency,
-        // Named as `sigil emulator start` names its organization, so results the pages state match.
-        startEmulator: () => startTestEmulator({ organizationName: 'Emulator Organization' }),
-      });
+      const results = await running;
       for (const [index, unitResults] of results.entries()) {
         for (const { block, failure, notReached } of unitResults) {
           ran++;

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, skipInfo } from './run.mjs';
+import { exportedNames } from './browser.mjs';
+import { backendRoutes } from './backend.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -81,6 +83,65 @@ describe('doctest run.mjs running examples against the emulator', () => {
     expect(stdout).toContain('(running disabled (--no-run))');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run, 4 type-checked only, 1 skipped');
   }, 60_000);
+});
+
+describe('doctest run.mjs running browser examples in Chromium', () => {
+  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, and runs a setup', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('browser'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/browser/app.mdx';
+    for (const line of [5, 15, 26, 39, 48, 57]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout).toMatch(/doctest: ran 6 examples in 5 units/);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 6 run, 0 type-checked only, 0 skipped');
+  }, 120_000);
+
+  it('fails on a wrong result, a thrown error and a missing backend, and refuses call and setup it cannot honour', async () => {
+    const { code, stderr } = await doctest('--dir', fixture('browser-failing'));
+    expect(code).toBe(1);
+    const page = 'scripts/doctest/fixtures/browser-failing/wrong.md';
+    expect(stderr).toContain(`FAIL ${page}:3 - output does not match /^bob$/:\n    alice\n`);
+    expect(stderr).toContain(`FAIL ${page}:11 - exited with 1:\n    Error: the block broke\n`);
+    expect(stderr).toContain(`FAIL ${page}:15 - output does not match /^200$/:\n    404\n`);
+    expect(stderr).toContain(`${page}:19 - call="x()" runs in the browser only: add browser`);
+    expect(stderr).toContain(`${page}:19 - setup="no-such-setup": no such setup`);
+  }, 120_000);
+});
+
+describe('browser and backend blocks', () => {
+  it('finds what a block exports, for call expressions', () => {
+    const code = 'export async function a() {}\nexport const b = 1;\nexport class C {}\nconst d = 2;\nexport {d as e};\nexport type T = string;';
+    expect(exportedNames(code)).toEqual(['a', 'b', 'C', 'e']);
+  });
+
+  it('finds the routes a backend block serves from the comments above its handlers', () => {
+    const code = [
+      '// POST /api/passkey-login/start  { email } -> { organizationId }',
+      'export async function start(request: Request) {}',
+      '// GET /api/me',
+      '// (a second comment line)',
+      'export function me(request: Request) {}',
+      'export async function helper() {}',
+    ].join('\n');
+    expect(backendRoutes(code)).toEqual([
+      { method: 'POST', path: '/api/passkey-login/start', name: 'start' },
+      { method: 'GET', path: '/api/me', name: 'me' },
+    ]);
+  });
+
+  it('reads the browser, call, origin, backend and setup markers', () => {
+    expect(runSpec('browser call="f(client)" origin="https://wallet.example.com"')).toMatchObject({ run: true, browser: true, call: 'f(client)', origin: 'https://wallet.example.com', errors: [] });
+    expect(runSpec('session="s" backend')).toMatchObject({ run: true, backend: true, errors: [] });
+    expect(runSpec('setup="waiting-activity"')).toMatchObject({ run: true, setups: ['waiting-activity'], errors: [] });
+    expect(runSpec('browser origin="http://x.example/path"').errors).toHaveLength(1);
+    expect(runSpec('browser backend').errors).toHaveLength(1);
+  });
+
+  it('checks standard error against expect-stderr', () => {
+    const result = { code: 0, stdout: '', stderr: 'Export the wallet first.', timedOut: false };
+    expect(judge(result, runSpec('expect-stderr="^Export the wallet first"'))).toBeUndefined();
+    expect(judge(result, runSpec('expect-stderr="^Done"'))).toMatch(/error output does not match/);
+  });
 });
 
 describe('info strings of running blocks', () => {

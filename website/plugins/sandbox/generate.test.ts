@@ -3,13 +3,13 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {FORMATS_SOURCE, requestRefs, slimDocument, validatorsSource, type OpenApiLike} from './generate';
-import {describeError, fieldOf, type CoreValidationError} from '../../src/sandbox/errorWording';
+import {validationMessage, type ValidationErrorLike} from '@sigil/emulator';
 
 const specPath = path.join(__dirname, '../../../packages/api-spec/dist/openapi.json');
 const document = JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiLike;
 const coreDir = path.join(__dirname, '../../../packages/emulator/dist/core');
 
-type Validate = ((value: unknown) => boolean) & {errors?: CoreValidationError[] | null};
+type Validate = ((value: unknown) => boolean) & {errors?: ValidationErrorLike[] | null};
 
 /** Runs the generated CommonJS as the bundle would: `./formats.js` is the formats module, the rest is Ajv's runtime. */
 function loadValidators(): Record<string, Validate> {
@@ -28,8 +28,7 @@ function loadValidators(): Record<string, Validate> {
 function sandboxMessage(validate: Validate, value: unknown): string | undefined {
   if (validate(value)) return undefined;
   const error = validate.errors![0]!;
-  const field = fieldOf(error);
-  return `${field || 'body'}: ${describeError(error)}`;
+  return validationMessage(error).message;
 }
 
 describe('sandbox build output', () => {

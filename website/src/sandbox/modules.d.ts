@@ -8,3 +8,9 @@ declare module '@generated/sigil-sandbox/validators.js' {
 declare module '@sigil-sandbox-core/errors.js' {
   export function invalid(field: string, message: string): Error;
 }
+
+/** The core's validation-error wording, shared with its run-time validator (packages/emulator/src/core/validation-wording.ts). */
+declare module '@sigil-sandbox-core/validation-wording.js' {
+  export {describeValidationError, validationErrorField, validationMessage} from '@sigil/emulator';
+  export type {ValidationErrorLike} from '@sigil/emulator';
+}

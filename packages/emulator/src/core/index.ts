@@ -1,5 +1,7 @@
 export { createEmulator } from './emulator.js';
 export { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from './enclave-quorum.js';
+export { describeValidationError, validationErrorField, validationMessage } from './validation-wording.js';
+export type { ValidationErrorLike } from './validation-wording.js';
 export type {
   ApiKeyCurve,
   BootstrapInput,

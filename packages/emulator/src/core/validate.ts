@@ -1,8 +1,9 @@
 // Request validation with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) against each
 // operation's request schema, taken from the document. Validators compile on first use.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { document } from './document.js';
 import { invalid } from './errors.js';
+import { validationMessage } from './validation-wording.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The WHATWG HTML "valid email address" rule: what browsers accept in <input type=email>.
@@ -26,36 +27,12 @@ function validatorFor(ref: string): ValidateFunction {
   return validate;
 }
 
-/** `/parameters/accounts/0/curve` -> `parameters.accounts[0].curve`. */
-function fieldOf(error: ErrorObject): string {
-  const parts = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty));
-  if (error.keyword === 'additionalProperties') parts.push(String((error.params as { additionalProperty: string }).additionalProperty));
-  return parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
-}
-
-function describe(error: ErrorObject): string {
-  switch (error.keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-      return 'is not a field of this request';
-    case 'enum':
-      return `must be one of ${((error.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`;
-    case 'const':
-      return `must be ${String((error.params as { allowedValue: unknown }).allowedValue)}`;
-    default:
-      return error.message ?? 'is not valid';
-  }
-}
-
 /** Throws INVALID_ARGUMENT naming the first field that breaks the schema `ref` (e.g. `#/components/schemas/X`). */
 export function validateAgainst(ref: string, value: unknown): void {
   const validate = validatorFor(ref);
   if (validate(value)) return;
   const error = validate.errors?.[0];
   if (!error) throw invalid('', 'the request body does not match its schema');
-  const field = fieldOf(error);
-  const description = describe(error);
-  throw invalid(field || 'body', `${field || 'body'}: ${description}`);
+  const { field, message } = validationMessage(error);
+  throw invalid(field, message);
 }

@@ -1,0 +1,89 @@
+// State a page's example needs in the unit's emulator before it runs, which no earlier block of the page creates:
+// `setup="name"` on a block runs SETUPS[name] once per unit, before that block. Each setup returns session values
+// (for `replace` and `call`) and environment variables (the ones the page tells the reader to set).
+import { generateApiKeyPair } from '@sigil/api-key-stamper';
+import { generateTargetKeyPair, waitForActivity } from '@sigil/http';
+import { createServerClient } from '@sigil/sdk-server';
+
+/** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
+async function createApiUser(emulator, userName) {
+  const keys = generateApiKeyPair();
+  const submitted = await emulator.client.createUsers({
+    users: [{ userName, accessType: 'ACCESS_TYPE_API', apiKeys: [{ apiKeyName: `${userName} key`, publicKey: keys.publicKey }], authenticators: [], userTags: [] }],
+  });
+  const { outcome, activity } = await waitForActivity(emulator.client, submitted);
+  const userId = activity.result?.createUsersResult?.userIds[0];
+  if (outcome !== 'COMPLETED' || !userId) throw new Error(`setup: create_users for ${userName} ended ${outcome}`);
+  const client = createServerClient({ baseUrl: emulator.url, organizationId: emulator.organizationId, apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey });
+  return { userId, keys, client };
+}
+
+async function setRootQuorum(client, parameters) {
+  const { outcome } = await waitForActivity(client, await client.updateRootQuorum(parameters));
+  if (outcome !== 'COMPLETED') throw new Error(`setup: update_root_quorum to ${JSON.stringify(parameters)} ended ${outcome}`);
+}
+
+/** See SETUPS['waiting-activity']. */
+async function waitingActivity(emulator) {
+  const second = await createApiUser(emulator, 'second-root');
+  const quorum = { threshold: 2, userIds: [emulator.rootUserId, second.userId] };
+  await setRootQuorum(emulator.client, quorum);
+  const waiting = await second.client.updateRootQuorum({ threshold: 1, userIds: quorum.userIds });
+  if (waiting.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') throw new Error(`setup: the second root user's update_root_quorum is ${waiting.status}, not waiting for consensus`);
+  return { waiting, second };
+}
+
+/** Enables an organization feature in the emulator's organization, as a page's prerequisites ask. */
+function featureSetup(...names) {
+  return async (emulator) => {
+    for (const name of names) {
+      const { outcome } = await waitForActivity(emulator.client, await emulator.client.setOrganizationFeature({ name }));
+      if (outcome !== 'COMPLETED') throw new Error(`setup: set_organization_feature ${name} ended ${outcome}`);
+    }
+    return { values: {}, env: {} };
+  };
+}
+
+export const SETUPS = {
+  /** FEATURE_NAME_EMAIL_AUTH on the organization, which email sign-in needs. */
+  'email-auth-enabled': featureSetup('FEATURE_NAME_EMAIL_AUTH'),
+  /** FEATURE_NAME_EMAIL_RECOVERY and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, which recovering a root user needs. */
+  'email-recovery-enabled': featureSetup('FEATURE_NAME_EMAIL_RECOVERY', 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY'),
+  /**
+   * An activity waiting for the root user's vote: a second root user joins a root quorum of 2 and submits an
+   * update_root_quorum, which waits for consensus with that user's vote. `waitingActivityId` names it;
+   * APPROVER_API_PUBLIC_KEY / APPROVER_API_PRIVATE_KEY are the root user's keys, a user other than the submitter.
+   */
+  'waiting-activity': async (emulator) => {
+    const { waiting, second } = await waitingActivity(emulator);
+    return {
+      values: { waitingActivityId: waiting.id, submitterUserId: second.userId, submitterPublicKey: second.keys.publicKey },
+      env: { APPROVER_API_PUBLIC_KEY: emulator.rootKeys.publicKey, APPROVER_API_PRIVATE_KEY: emulator.rootKeys.privateKey },
+    };
+  },
+  /** The activity of `waiting-activity` after the root user approved it: `approvedActivityId`, with the root user's vote. */
+  'approved-activity': async (emulator) => {
+    const { waiting } = await waitingActivity(emulator);
+    const vote = await emulator.client.approveActivity({ fingerprint: waiting.fingerprint });
+    await waitForActivity(emulator.client, vote);
+    const { outcome } = await waitForActivity(emulator.client, waiting.id);
+    if (outcome !== 'COMPLETED') throw new Error(`setup: the approved update_root_quorum ended ${outcome}`);
+    return { values: { approvedActivityId: waiting.id }, env: {} };
+  },
+  /** A wallet of the organization that was exported once (so it can be deleted without deleteWithoutExport): `exportedWalletId`. */
+  'exported-wallet': async (emulator) => {
+    const accounts = [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }];
+    const created = await waitForActivity(emulator.client, await emulator.client.createWallet({ walletName: 'Exported wallet', accounts }));
+    const walletId = created.activity.result?.createWalletResult?.walletId;
+    if (created.outcome !== 'COMPLETED' || !walletId) throw new Error(`setup: create_wallet ended ${created.outcome}`);
+    const exported = await waitForActivity(emulator.client, await emulator.client.exportWallet({ walletId, targetPublicKey: generateTargetKeyPair().targetPublicKey }));
+    if (exported.outcome !== 'COMPLETED') throw new Error(`setup: export_wallet ended ${exported.outcome}`);
+    return { values: { exportedWalletId: walletId }, env: {} };
+  },
+  /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
+  'two-more-users': async (emulator) => {
+    const second = await createApiUser(emulator, 'second-user');
+    const third = await createApiUser(emulator, 'third-user');
+    return { values: { secondUserId: second.userId, thirdUserId: third.userId }, env: {} };
+  },
+};
