@@ -54,6 +54,15 @@ npm run test:unit -w website
 step "Build the site (with e2e fixtures)"
 SIGIL_TEST_FIXTURES=1 npm run build -w website
 
+# A docs page's main-thread script work at first load, as a ratio to a plain Docusaurus site's docs page (the
+# classic template at our Docusaurus version, built once into tmp/), measured in the same run; fails on a regression
+# of more than 10 % over bench/main-thread-baseline.json (bench/main-thread-check.mjs).
+step "Main-thread work against the Docusaurus control"
+started=$SECONDS
+npx vitest run --root bench
+node bench/main-thread-check.mjs --dir website/build
+echo "Main-thread check took $((SECONDS - started)) s"
+
 step "End-to-end tests in Chromium"
 CI=${CI:-true} npm run test:e2e -w website -- --grep-invert @quality
 
