@@ -7,6 +7,7 @@ import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
 import chunks, {firstLoad} from './plugins/chunks';
 import prefetch from './plugins/prefetch';
+import routeMatching from './plugins/route-matching';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -107,6 +108,8 @@ const config: Config = {
     chunks,
     // Prefetches each chunk file once, with Docusaurus's rules (plugins/prefetch).
     prefetch,
+    // Renders and matches routes without testing all ~480 of them (plugins/route-matching).
+    routeMatching,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,
