@@ -5,7 +5,9 @@ import {announcement, brand} from './brand';
 import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
-import chunks from './plugins/chunks';
+import chunks, {firstLoad} from './plugins/chunks';
+import prefetch from './plugins/prefetch';
+import routeMatching from './plugins/route-matching';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -106,13 +108,19 @@ const config: Config = {
   plugins: [
     // Writes what each script holds (plugins/chunks).
     chunks,
+    // Prefetches each chunk file once, with Docusaurus's rules (plugins/prefetch).
+    prefetch,
+    // Renders and matches routes without testing all ~480 of them (plugins/route-matching).
+    routeMatching,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
-    // Redirect pages first, then the security headers, which must see (and hash) every page the build holds.
+    // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,
+    // which must see (and hash) every page the build holds.
     (context: LoadContext) =>
       inOrder(
         'sigil-redirects-then-security-headers',
         redirects(context, siteRedirects(JSON.parse(readFileSync(path.join(context.siteDir, apiSpecPath), 'utf8')))),
+        firstLoad(context),
         // The hosted search service, when configured, is the one outside host the browser may contact.
         securityHeaders(context, {
           connectSrc: searchConnectSrc,

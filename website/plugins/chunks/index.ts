@@ -1,13 +1,21 @@
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
+import {htmlFileOf, withRouteScripts} from './route-scripts';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
 /** Route path → the files its first visit loads (first-load.ts), beside the pages too. */
 export const FIRST_LOAD_FILE = '.first-load.json';
+/** The client compilation's chunk groups, kept between the compilation and the post-build step (firstLoad below). */
+const GROUPS_FILE = 'sigil-chunk-groups.json';
+
+interface Groups {
+  chunkGroups: Record<string, string[]>;
+  entry: string[];
+}
 
 // Rspack's stats object, as far as this plugin reads it.
 interface StatsModule {
@@ -40,8 +48,6 @@ const filesOf = (group: StatsGroup | undefined): string[] => (group?.assets ?? [
  * drawn at build time, plugins/diagrams).
  */
 export default function chunks(context: LoadContext): Plugin {
-  // Filled by the client compilation, read after the build (postBuild).
-  let groups: {chunkGroups: Record<string, string[]>; entry: string[]} | undefined;
   return {
     name: 'sigil-chunks',
     configureWebpack(config, isServer) {
@@ -57,10 +63,12 @@ export default function chunks(context: LoadContext): Plugin {
               compiler.hooks.done.tap('sigil-chunks', (stats) => {
                 if (!outDir) return;
                 const json = stats.toJson({chunks: true, chunkModules: true, nestedModules: true, chunkGroups: true, entrypoints: true, modules: false, assets: false, reasons: false, source: false});
-                groups = {
+                const groups: Groups = {
                   chunkGroups: Object.fromEntries(Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [name, filesOf(group)])),
                   entry: filesOf(json.entrypoints?.main),
                 };
+                mkdirSync(context.generatedFilesDir, {recursive: true});
+                writeFileSync(path.join(context.generatedFilesDir, GROUPS_FILE), JSON.stringify(groups));
                 const manifest: ChunkManifest = {};
                 for (const chunk of json.chunks ?? []) {
                   const names = (chunk.modules ?? []).flatMap((m) => (m.modules?.length ? m.modules : [m]).map((n) => n.name ?? ''));
@@ -75,15 +83,35 @@ export default function chunks(context: LoadContext): Plugin {
         ],
       };
     },
+  };
+}
+
+/**
+ * The post-build step: writes `.first-load.json` (route path → the files its
+ * first visit loads) and adds each route's own scripts to its page
+ * (route-scripts.ts). It rewrites pages, so it runs in the ordered chain
+ * before the security headers hash them (plugins/redirects/inOrder.ts).
+ */
+export function firstLoad(context: LoadContext): Plugin {
+  return {
+    name: 'sigil-first-load',
     async postBuild({outDir}) {
-      if (!groups) throw new Error('sigil-chunks: no client compilation stats to compute first-load files from');
+      const groupsPath = path.join(context.generatedFilesDir, GROUPS_FILE);
+      if (!existsSync(groupsPath)) throw new Error('sigil-first-load: no client compilation stats to compute first-load files from');
       const generated = context.generatedFilesDir;
       const files = firstLoadFiles({
         routes: parseRoutes(readFileSync(path.join(generated, 'routes.js'), 'utf8')),
         routesChunkNames: JSON.parse(readFileSync(path.join(generated, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>,
-        ...groups,
+        ...(JSON.parse(readFileSync(groupsPath, 'utf8')) as Groups),
       });
       writeFileSync(path.join(outDir, FIRST_LOAD_FILE), JSON.stringify(files, null, 1));
+      for (const [route, routeFiles] of Object.entries(files)) {
+        const page = path.join(outDir, htmlFileOf(route));
+        if (!existsSync(page)) throw new Error(`sigil-first-load: route ${route} has no page at ${page}`);
+        const html = readFileSync(page, 'utf8');
+        const updated = withRouteScripts(html, routeFiles);
+        if (updated !== html) writeFileSync(page, updated);
+      }
     },
   };
 }

@@ -280,4 +280,32 @@ test.describe('preloading and prefetching', () => {
     await expect.poll(() => normal.locator('head link[rel="prefetch"]').count()).toBeGreaterThan(0);
     await normal.close();
   });
+
+  test('each chunk file is prefetched once, and none the page already loaded (plugins/prefetch)', async ({page}) => {
+    await page.setViewportSize({width: 1350, height: 900});
+    await gotoHydrated(page, '/concepts/wallets');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('head link[rel="prefetch"]').count()).toBeGreaterThan(5);
+    const {prefetched, loaded} = await page.evaluate(() => ({
+      prefetched: Array.from(document.querySelectorAll('head link[rel="prefetch"]')).map((l) => l.getAttribute('href')!),
+      loaded: Array.from(document.querySelectorAll('script[src]')).map((s) => s.getAttribute('src')!),
+    }));
+    expect(prefetched.length).toBe(new Set(prefetched).size);
+    expect(prefetched.filter((href) => loaded.includes(href))).toEqual([]);
+  });
+
+  test("a page's HTML names its route's scripts, so they download with main.js (plugins/chunks)", async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const html = await (await page.request.get('/concepts/wallets')).text();
+    await gotoHydrated(page, '/concepts/wallets');
+    await page.waitForLoadState('networkidle');
+    const inHtml = [...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)/g)].map((m) => m[1]!);
+    expect(inHtml.length).toBeGreaterThan(2);
+    // Every script of the first visit is in the HTML, and none is requested twice.
+    expect(scripts.filter((s) => !inHtml.includes(s))).toEqual([]);
+    expect(scripts.length).toBe(new Set(scripts).size);
+  });
 });

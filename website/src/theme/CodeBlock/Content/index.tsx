@@ -2,18 +2,20 @@ import {forwardRef, useContext, useMemo, type ComponentProps, type ReactNode} fr
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
-import Line from '@theme/CodeBlock/Line';
-import type {Props as LineProps} from '@theme/CodeBlock/Line';
 import {BuildTokens} from '@site/src/highlight/context';
-import {lineProps, themeDict, tokenProps, type LinePropsInput, type TokenPropsInput} from '@site/src/highlight/theme';
+import {themeDict} from '@site/src/highlight/theme';
+import {linesHtml} from '@site/src/highlight/html';
 import {useTokens} from '@site/src/highlight/useTokens';
-// The theme's own styles for this component (the package has no exports map, so the file is importable).
+// The theme's own styles for this component and its lines (the package has no exports map, so the files are importable).
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
+import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css';
 
 /*
  * The theme's CodeBlock/Content, ejected so that it draws tokens computed at
  * build time (src/highlight) instead of running Prism in the browser. The
- * markup and the inline theme colours are the theme's own.
+ * markup and the inline theme colours are the theme's own; the lines are one
+ * HTML string (src/highlight/html.ts), so React hydrates one element per
+ * block instead of one per token.
  */
 
 const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
@@ -42,23 +44,20 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   const lines = useTokens(code, language, useContext(BuildTokens));
   const dict = useMemo(() => themeDict(prismTheme, language), [prismTheme, language]);
-  // The Line component is typed with prism-react-renderer's prop getters; ours return the same shapes.
-  const getLineProps = ((input: LinePropsInput) => lineProps(dict, input)) as unknown as LineProps['getLineProps'];
-  const getTokenProps = ((input: TokenPropsInput) => tokenProps(dict, input)) as unknown as LineProps['getTokenProps'];
+  const html = useMemo(
+    () =>
+      linesHtml({
+        lines,
+        dict,
+        lineClassNames,
+        showLineNumbers: lineNumbersStart !== undefined,
+        classes: {codeLine: lineStyles.codeLine!, codeLineNumber: lineStyles.codeLineNumber!, codeLineContent: lineStyles.codeLineContent!},
+      }),
+    [lines, dict, lineClassNames, lineNumbersStart],
+  );
   return (
     <Pre ref={wordWrap.codeBlockRef} className={clsx(className, 'prism-code', `language-${language}`)} style={dict.root}>
-      <Code>
-        {lines.map((line, i) => (
-          <Line
-            key={i}
-            line={line as LineProps['line']}
-            getLineProps={getLineProps}
-            getTokenProps={getTokenProps}
-            classNames={lineClassNames[i]}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        ))}
-      </Code>
+      <Code dangerouslySetInnerHTML={{__html: html}} />
     </Pre>
   );
 }

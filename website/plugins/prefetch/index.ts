@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/** The module the client entry imports as `./docusaurus` (window.docusaurus). */
+const CORE_CLIENT_DIR = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/;
+const REPLACEMENT = path.join(__dirname, 'client.ts');
+
+/**
+ * Swaps Docusaurus's prefetching object for one that keeps its rules and does
+ * less work per visible link (prefetcher.ts; README.md has the figures).
+ */
+export default function prefetch(): Plugin {
+  return {
+    name: 'sigil-prefetch',
+    configureWebpack(_config, isServer, {currentBundler}) {
+      if (isServer) return {};
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/docusaurus(\.js)?$/, (resource: {request: string; context: string}) => {
+            if (CORE_CLIENT_DIR.test(resource.context)) resource.request = REPLACEMENT;
+          }),
+        ],
+      };
+    },
+  };
+}

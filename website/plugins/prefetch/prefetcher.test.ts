@@ -1,0 +1,82 @@
+import {describe, expect, it, vi} from 'vitest';
+import {createPrefetcher, indexChunkNames, type PrefetcherDeps} from './prefetcher';
+
+// Two docs pages under the same docs root, version and sidebar layout (shared chunks), as Docusaurus nests them.
+const ROUTES_CHUNK_NAMES = {
+  '/-aaa': {__comp: 'root', __props: 'version'},
+  '/-bbb': {__comp: 'sidebarLayout', __props: 'sidebar'},
+  '/concepts/wallets-19e': {__comp: 'docItem', content: 'wallets'},
+  '/concepts/users-2c0': {__comp: 'docItem', content: 'users'},
+  '/api-860': {__comp: 'apiPage', __props: 'merged'},
+};
+const URLS: Record<string, string> = {root: '/r.js', version: '/v.js', sidebarLayout: '/s.js', sidebar: '/sb.js', docItem: '/d.js', wallets: '/w.js', users: '/u.js', apiPage: '/a.js'};
+
+function setup(overrides: Partial<PrefetcherDeps> = {}) {
+  const fetchFile = vi.fn((_url: string) => Promise.resolve());
+  const preloadRoute = vi.fn((_path: string) => Promise.resolve([]));
+  const deps: PrefetcherDeps = {
+    routesChunkNames: ROUTES_CHUNK_NAMES,
+    matchedRoutePaths: (p) => (p === '/api' ? ['/api'] : ['/', '/', p]),
+    chunkUrl: (name) => URLS[name],
+    fetchFile,
+    preloadRoute,
+    isSlowConnection: () => false,
+    ...overrides,
+  };
+  return {prefetcher: createPrefetcher(deps), fetchFile, preloadRoute};
+}
+
+describe('indexChunkNames', () => {
+  it('groups the chunk names of every entry under its path without the hash', () => {
+    const index = indexChunkNames(ROUTES_CHUNK_NAMES);
+    expect(index.get('/')).toEqual(['root', 'version', 'sidebarLayout', 'sidebar']);
+    expect(index.get('/concepts/wallets')).toEqual(['docItem', 'wallets']);
+  });
+});
+
+describe('createPrefetcher', () => {
+  it('prefetches every chunk file of the matched routes, each file once across links', async () => {
+    const {prefetcher, fetchFile} = setup();
+    await prefetcher.prefetch('/concepts/wallets');
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/r.js', '/v.js', '/s.js', '/sb.js', '/d.js', '/w.js']);
+    await prefetcher.prefetch('/concepts/users');
+    // Only the page's own chunk is new; the shared layout, version and sidebar are not asked for again.
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/r.js', '/v.js', '/s.js', '/sb.js', '/d.js', '/w.js', '/u.js']);
+  });
+
+  it('skips files the page has already loaded', async () => {
+    const {prefetcher, fetchFile} = setup({loadedFiles: () => ['/r.js', '/v.js', '/s.js', '/sb.js', '/d.js']});
+    await prefetcher.prefetch('/concepts/wallets');
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/w.js']);
+  });
+
+  it('prefetches a route once, and not after it was preloaded', () => {
+    const {prefetcher, fetchFile} = setup();
+    expect(prefetcher.prefetch('/api')).not.toBe(false);
+    expect(prefetcher.prefetch('/api')).toBe(false);
+    expect(prefetcher.preload('/concepts/users')).not.toBe(false);
+    expect(prefetcher.prefetch('/concepts/users')).toBe(false);
+    expect(fetchFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing on a slow connection or with data saver on', () => {
+    const {prefetcher, fetchFile, preloadRoute} = setup({isSlowConnection: () => true});
+    expect(prefetcher.prefetch('/api')).toBe(false);
+    expect(prefetcher.preload('/api')).toBe(false);
+    expect(fetchFile).not.toHaveBeenCalled();
+    expect(preloadRoute).not.toHaveBeenCalled();
+  });
+
+  it('preloads a route once', () => {
+    const {prefetcher, preloadRoute} = setup();
+    prefetcher.preload('/api');
+    expect(prefetcher.preload('/api')).toBe(false);
+    expect(preloadRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips chunks the bundler merged away', async () => {
+    const {prefetcher, fetchFile} = setup({chunkUrl: (name) => (name === 'apiPage' ? undefined : name === 'merged' ? '/undefined.js' : URLS[name])});
+    await prefetcher.prefetch('/api');
+    expect(fetchFile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The logic of Docusaurus's `window.docusaurus.prefetch`, with its rules kept
+ * (nothing on 2g or with data saver on, each route once, nothing for a route
+ * already preloaded) and two costs removed that grow with the site
+ * (plugins/prefetch/README.md):
+ * - the chunk names of a route are looked up in an index built once, where
+ *   Docusaurus scans every entry of the route table, with a regular
+ *   expression each, for every route of every link that scrolls into view;
+ * - a chunk file is requested once: Docusaurus adds a `<link rel=prefetch>`
+ *   per chunk per link, so the shared chunks (the docs version, the sidebar,
+ *   the layout) were added once for every link on the page (170 elements
+ *   for 17 files on a phone-width concept page, 456 for 38 on a desktop).
+ */
+
+/** Route table key (`${path}-${hash}`) → the route's chunk-name tree, as in `@generated/routesChunkNames`. */
+export type RoutesChunkNames = Record<string, unknown>;
+
+export interface PrefetcherDeps {
+  routesChunkNames: RoutesChunkNames;
+  /** Paths of the route-table entries an address matches, outermost first (react-router-config's matchRoutes). */
+  matchedRoutePaths: (pathname: string) => string[];
+  /** A chunk's file URL, or undefined when the bundler merged the chunk into another one. */
+  chunkUrl: (chunkName: string) => string | undefined;
+  /** Starts fetching a file at low priority (a `<link rel=prefetch>`). */
+  fetchFile: (url: string) => Promise<void>;
+  /** Loads a route's modules now (Docusaurus's preload). */
+  preloadRoute: (pathname: string) => Promise<unknown>;
+  /** True on a 2g connection or with data saver on. */
+  isSlowConnection: () => boolean;
+  /** Files the page has already loaded: they are not prefetched again. */
+  loadedFiles?: () => Iterable<string>;
+}
+
+/** Flattens a chunk-name tree to its leaf values (Docusaurus's `flat`, values only). */
+export function leafChunkNames(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (tree && typeof tree === 'object') return Object.values(tree).flatMap(leafChunkNames);
+  return [];
+}
+
+/** Route path (the key without its `-hash` suffix, as Docusaurus strips it) → chunk names of every entry with that path. */
+export function indexChunkNames(routesChunkNames: RoutesChunkNames): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const [key, tree] of Object.entries(routesChunkNames)) {
+    const path = key.replace(/-[^-]+$/, '');
+    const names = index.get(path);
+    if (names) names.push(...leafChunkNames(tree));
+    else index.set(path, leafChunkNames(tree));
+  }
+  return index;
+}
+
+export interface Prefetcher {
+  /** Prefetches a route's chunk files; false when the rules skip it (as Docusaurus returns). */
+  prefetch: (routePath: string) => false | Promise<void[]>;
+  /** Loads a route's modules; false when the rules skip it. */
+  preload: (routePath: string) => false | Promise<unknown>;
+}
+
+export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
+  const fetchedRoutes = new Set<string>();
+  const loadedRoutes = new Set<string>();
+  const requested = new Map<string, Promise<void>>();
+  let index: Map<string, string[]> | undefined;
+  let alreadyLoaded: Set<string> | undefined;
+
+  const fileOnce = (url: string): Promise<void> => {
+    const pending = requested.get(url);
+    if (pending) return pending;
+    alreadyLoaded ??= new Set(deps.loadedFiles?.() ?? []);
+    const started = alreadyLoaded.has(url) ? Promise.resolve() : deps.fetchFile(url);
+    requested.set(url, started);
+    return started;
+  };
+
+  return {
+    prefetch(routePath) {
+      if (deps.isSlowConnection() || loadedRoutes.has(routePath) || fetchedRoutes.has(routePath)) return false;
+      fetchedRoutes.add(routePath);
+      index ??= indexChunkNames(deps.routesChunkNames);
+      const names = deps.matchedRoutePaths(routePath).flatMap((path) => index!.get(path) ?? []);
+      return Promise.all(
+        names.map((name) => {
+          const url = deps.chunkUrl(name);
+          // The bundler may have merged the chunk into another one: nothing to fetch then (as Docusaurus does).
+          return url && !url.includes('undefined') ? fileOnce(url) : Promise.resolve();
+        }),
+      );
+    },
+    preload(routePath) {
+      if (deps.isSlowConnection() || loadedRoutes.has(routePath)) return false;
+      loadedRoutes.add(routePath);
+      return deps.preloadRoute(routePath);
+    },
+  };
+}
