@@ -108,6 +108,34 @@ describe('examples validate against their schemas (Ajv, JSON Schema 2020-12)', (
     expect(failures).toEqual([]);
   });
 
+  it('every submission shows each outcome it can have: completed, and pending, consensus needed and failed unless it is a vote', () => {
+    const problems: string[] = [];
+    let submissions = 0;
+    for (const [path, { post }] of Object.entries(doc.paths)) {
+      if (post['x-sigil-kind'] !== 'submission') continue;
+      submissions += 1;
+      const examples = Object.values(post.responses['200']!.content!['application/json']!.examples!).map(
+        (example) => example.value as { activity: { status: string; result: Record<string, unknown>; failure?: { code: number; message: string } } },
+      );
+      const statuses = examples.map((example) => example.activity.status).sort();
+      // approve_activity and reject_activity record a vote at once (the emulator's core/activities.ts): they never wait.
+      const votes = ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'ACTIVITY_TYPE_REJECT_ACTIVITY'].includes(post['x-sigil-activity-type'] as string);
+      const expected = votes
+        ? ['ACTIVITY_STATUS_COMPLETED']
+        : ['ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_FAILED', 'ACTIVITY_STATUS_PENDING'];
+      if (JSON.stringify(statuses) !== JSON.stringify(expected)) problems.push(`${path}: ${statuses.join(', ')}`);
+      for (const { activity } of examples) {
+        const finished = activity.status === 'ACTIVITY_STATUS_COMPLETED';
+        if (finished !== Object.keys(activity.result).length > 0) problems.push(`${path} ${activity.status}: result ${JSON.stringify(activity.result)}`);
+        if ((activity.status === 'ACTIVITY_STATUS_FAILED') !== (activity.failure !== undefined)) problems.push(`${path} ${activity.status}: failure`);
+        const code = activity.failure?.code;
+        if (code !== undefined && !(doc['x-error-codes'] as { code: number }[]).some((entry) => entry.code === code)) problems.push(`${path}: failure code ${code}`);
+      }
+    }
+    expect(submissions).toBe(52);
+    expect(problems).toEqual([]);
+  });
+
   it('submission examples use the operation activity type and matching intent/result keys', () => {
     for (const [path, { post }] of Object.entries(doc.paths)) {
       if (post['x-sigil-kind'] !== 'submission') continue;
