@@ -71,6 +71,22 @@ describe('operation pages', () => {
       expect(op.samples.curl).toContain(`https://api.sigil.example${op.path}`);
     }
   });
+
+  it('offers a submission’s answer in each outcome, completed first, and a query’s as one example', () => {
+    const outcomes = new Map(model.operations.map((op) => [op.name, op.responseExamples.map((e) => e.outcome ?? '-').join(',')]));
+    expect(outcomes.get('create_wallet')).toBe('Completed,Pending,Consensus needed,Failed');
+    expect(outcomes.get('update_root_quorum')).toBe('Completed,Pending,Consensus needed,Failed');
+    expect(outcomes.get('approve_activity')).toBe('Completed');
+    expect(outcomes.get('get_wallet')).toBe('-');
+    for (const op of model.operations.filter((o) => o.kind === 'submission')) {
+      const statuses = op.responseExamples.map((e) => (JSON.parse(e.json) as {activity: {status: string}}).activity.status);
+      expect(statuses[0], op.name).toBe('ACTIVITY_STATUS_COMPLETED');
+      expect(new Set(statuses).size, op.name).toBe(statuses.length);
+    }
+    const failed = JSON.parse(createWallet!.responseExamples[3]!.json) as {activity: {failure: {code: number}; result: object}};
+    expect(failed.activity.failure.code).toBe(9);
+    expect(failed.activity.result).toEqual({});
+  });
 });
 
 describe('schema pages', () => {

@@ -104,6 +104,8 @@ export interface SidebarData {
 export interface Example {
   title: string;
   json: string;
+  /** For a submission's answer: the activity's status in words (`Completed`, `Pending`, ...). */
+  outcome?: string;
   /** Build-time highlighting of `json` (src/highlight/tokens.ts). */
   tokens?: string;
 }
@@ -157,7 +159,11 @@ export interface OperationPageData {
   response: BodySection;
   error: BodySection & {examples: Example[]};
   requestExample: Example;
-  responseExample: Example;
+  /**
+   * The 200 answer's examples: one for a query; for a submission one per outcome the document shows
+   * (completed first, then pending, consensus needed, failed), each with its `outcome` label.
+   */
+  responseExamples: Example[];
   samples: CodeSamples;
   apiBaseUrl: string;
   source?: PageSource;

@@ -7,6 +7,7 @@ import {authHeaders} from './auth';
 import {jsonMedia, refTo} from './context';
 import {operationError} from './errors';
 import {firstExample} from './examples';
+import {responseExamples} from './outcomes';
 import type {OperationEntry} from './operations';
 import {operationSamples, type SampleSettings} from './samples';
 
@@ -45,7 +46,6 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
     const responseMedia = jsonMedia(registry.response(op.responses?.['200'] ?? {}).content, entry.path);
     const error = operationError(registry, entry);
     const requestExample = firstExample(requestMedia, doc, 'Request');
-    const responseExample = firstExample(responseMedia, doc, 'Response');
     const activityType = op['x-sigil-activity-type'];
     const activityTypeRoute = activityType ? linker(activityType)?.route : undefined;
     const intent = op['x-sigil-intent'];
@@ -72,7 +72,7 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
       response: bodySection(entry.responseSchema, 'response', entry.unionKeys),
       error: {...bodySection(error.schema, 'error'), examples: error.examples},
       requestExample,
-      responseExample,
+      responseExamples: responseExamples(responseMedia, doc, summary.kind),
       samples: operationSamples(registry, entry, JSON.parse(requestExample.json) as unknown, inputs.samples),
       apiBaseUrl: inputs.apiBaseUrl,
     };
