@@ -213,3 +213,33 @@ describe('examples validate against their schemas (Ajv, JSON Schema 2020-12)', (
 function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
+
+describe('errors per operation (x-errors) and for every call (x-common-errors)', () => {
+  const doc = loadDoc();
+  const known = new Set((doc['x-error-codes'] as { code: number }[]).map((entry) => entry.code));
+  const common = doc['x-common-errors'] as { code: number; when: string }[];
+
+  it('every call: known codes, each with when it happens', () => {
+    expect(common.map((entry) => entry.code)).toEqual([3, 5, 13, 14, 16]);
+    for (const entry of common) expect(entry.when.length, String(entry.code)).toBeGreaterThan(20);
+  });
+
+  it('every operation lists its own errors: known codes, sorted, none repeated from the common list, each with when', () => {
+    const problems: string[] = [];
+    for (const [path, { post }] of Object.entries(doc.paths)) {
+      const errors = post['x-errors'] as { code: number; when: string }[] | undefined;
+      if (!Array.isArray(errors)) {
+        problems.push(`${path}: no x-errors`);
+        continue;
+      }
+      const codes = errors.map((entry) => entry.code);
+      if (codes.some((code) => !known.has(code))) problems.push(`${path}: unknown code in ${codes.join(',')}`);
+      if (codes.some((code, i) => i > 0 && code <= codes[i - 1]!)) problems.push(`${path}: codes not sorted or repeated`);
+      if (codes.some((code) => code === 3 || code === 16)) problems.push(`${path}: repeats a code every call answers`);
+      if (errors.some((entry) => typeof entry.when !== 'string' || entry.when.length < 15)) problems.push(`${path}: an error without when`);
+      const votes = ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'ACTIVITY_TYPE_REJECT_ACTIVITY'].includes(post['x-sigil-activity-type'] as string);
+      if (post['x-sigil-kind'] === 'submission' && !votes && !codes.includes(7)) problems.push(`${path}: a submission that policies decide without PERMISSION_DENIED`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
