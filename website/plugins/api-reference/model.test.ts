@@ -72,6 +72,17 @@ describe('operation pages', () => {
     }
   });
 
+  it('lists each operation’s own errors from the document, merged with those of every call', () => {
+    const codes = (name: string) => model.operations.find((o) => o.name === name)?.errors.map((e) => e.code);
+    expect(codes('create_wallet')).toEqual([3, 5, 6, 7, 8, 12, 13, 14, 16]);
+    expect(codes('whoami')).toEqual([3, 5, 13, 14, 16]);
+    expect(codes('list_activities')).toEqual([3, 5, 11, 13, 14, 16]);
+    const getWallet = model.operations.find((o) => o.name === 'get_wallet')!.errors.find((e) => e.code === 5)!;
+    expect(JSON.stringify(getWallet.own)).toContain('walletId');
+    expect(JSON.stringify(getWallet.common)).toContain('organizationId');
+    expect(new Set(model.operations.map((o) => JSON.stringify(o.errors))).size).toBeGreaterThan(40);
+  });
+
   it('offers a submission’s answer in each outcome, completed first, and a query’s as one example', () => {
     const outcomes = new Map(model.operations.map((op) => [op.name, op.responseExamples.map((e) => e.outcome ?? '-').join(',')]));
     expect(outcomes.get('create_wallet')).toBe('Completed,Pending,Consensus needed,Failed');

@@ -5,7 +5,7 @@ import {API_BASE_ROUTE, areaSlug, schemaRoute} from '../slugs';
 import type {BodySection, OperationPageData, OperationSummary, RichText} from '../types';
 import {authHeaders} from './auth';
 import {jsonMedia, refTo} from './context';
-import {operationError} from './errors';
+import {operationError, operationErrors} from './errors';
 import {firstExample} from './examples';
 import {responseExamples} from './outcomes';
 import type {OperationEntry} from './operations';
@@ -70,7 +70,8 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
       tokenHeaders: tokensOf(op),
       request: bodySection(entry.requestSchema, '', entry.unionKeys),
       response: bodySection(entry.responseSchema, 'response', entry.unionKeys),
-      error: {...bodySection(error.schema, 'error'), examples: error.examples},
+      error: bodySection(error.schema, 'error'),
+      errors: operationErrors(doc, entry, describe),
       requestExample,
       responseExamples: responseExamples(responseMedia, doc, summary.kind),
       samples: operationSamples(registry, entry, JSON.parse(requestExample.json) as unknown, inputs.samples),
