@@ -33,7 +33,7 @@ function ErrorRow({error}: {error: OperationError}): ReactNode {
   useBrokenLinks().collectAnchor(anchor);
   return (
     <tr id={anchor} className={styles.row} data-error-code={error.code}>
-      <th scope="row">
+      <th scope="row" className={styles.code}>
         <Link to={`/api/#error-${error.code}`}>
           {error.code} <span className={styles.name}>{error.name}</span>
         </Link>
