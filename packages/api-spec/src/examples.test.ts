@@ -108,6 +108,34 @@ describe('examples validate against their schemas (Ajv, JSON Schema 2020-12)', (
     expect(failures).toEqual([]);
   });
 
+  it('every submission shows each outcome it can have: completed, and pending, consensus needed and failed unless it is a vote', () => {
+    const problems: string[] = [];
+    let submissions = 0;
+    for (const [path, { post }] of Object.entries(doc.paths)) {
+      if (post['x-sigil-kind'] !== 'submission') continue;
+      submissions += 1;
+      const examples = Object.values(post.responses['200']!.content!['application/json']!.examples!).map(
+        (example) => example.value as { activity: { status: string; result: Record<string, unknown>; failure?: { code: number; message: string } } },
+      );
+      const statuses = examples.map((example) => example.activity.status).sort();
+      // approve_activity and reject_activity record a vote at once (the emulator's core/activities.ts): they never wait.
+      const votes = ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'ACTIVITY_TYPE_REJECT_ACTIVITY'].includes(post['x-sigil-activity-type'] as string);
+      const expected = votes
+        ? ['ACTIVITY_STATUS_COMPLETED']
+        : ['ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_FAILED', 'ACTIVITY_STATUS_PENDING'];
+      if (JSON.stringify(statuses) !== JSON.stringify(expected)) problems.push(`${path}: ${statuses.join(', ')}`);
+      for (const { activity } of examples) {
+        const finished = activity.status === 'ACTIVITY_STATUS_COMPLETED';
+        if (finished !== Object.keys(activity.result).length > 0) problems.push(`${path} ${activity.status}: result ${JSON.stringify(activity.result)}`);
+        if ((activity.status === 'ACTIVITY_STATUS_FAILED') !== (activity.failure !== undefined)) problems.push(`${path} ${activity.status}: failure`);
+        const code = activity.failure?.code;
+        if (code !== undefined && !(doc['x-error-codes'] as { code: number }[]).some((entry) => entry.code === code)) problems.push(`${path}: failure code ${code}`);
+      }
+    }
+    expect(submissions).toBe(52);
+    expect(problems).toEqual([]);
+  });
+
   it('submission examples use the operation activity type and matching intent/result keys', () => {
     for (const [path, { post }] of Object.entries(doc.paths)) {
       if (post['x-sigil-kind'] !== 'submission') continue;
@@ -185,3 +213,33 @@ describe('examples validate against their schemas (Ajv, JSON Schema 2020-12)', (
 function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
+
+describe('errors per operation (x-errors) and for every call (x-common-errors)', () => {
+  const doc = loadDoc();
+  const known = new Set((doc['x-error-codes'] as { code: number }[]).map((entry) => entry.code));
+  const common = doc['x-common-errors'] as { code: number; when: string }[];
+
+  it('every call: known codes, each with when it happens', () => {
+    expect(common.map((entry) => entry.code)).toEqual([3, 5, 13, 14, 16]);
+    for (const entry of common) expect(entry.when.length, String(entry.code)).toBeGreaterThan(20);
+  });
+
+  it('every operation lists its own errors: known codes, sorted, none repeated from the common list, each with when', () => {
+    const problems: string[] = [];
+    for (const [path, { post }] of Object.entries(doc.paths)) {
+      const errors = post['x-errors'] as { code: number; when: string }[] | undefined;
+      if (!Array.isArray(errors)) {
+        problems.push(`${path}: no x-errors`);
+        continue;
+      }
+      const codes = errors.map((entry) => entry.code);
+      if (codes.some((code) => !known.has(code))) problems.push(`${path}: unknown code in ${codes.join(',')}`);
+      if (codes.some((code, i) => i > 0 && code <= codes[i - 1]!)) problems.push(`${path}: codes not sorted or repeated`);
+      if (codes.some((code) => code === 3 || code === 16)) problems.push(`${path}: repeats a code every call answers`);
+      if (errors.some((entry) => typeof entry.when !== 'string' || entry.when.length < 15)) problems.push(`${path}: an error without when`);
+      const votes = ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'ACTIVITY_TYPE_REJECT_ACTIVITY'].includes(post['x-sigil-activity-type'] as string);
+      if (post['x-sigil-kind'] === 'submission' && !votes && !codes.includes(7)) problems.push(`${path}: a submission that policies decide without PERMISSION_DENIED`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

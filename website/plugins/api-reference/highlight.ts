@@ -9,7 +9,7 @@ const tokensOf = (code: string, language: string): string => highlightCodeBlock(
  */
 export function highlightPages(operations: OperationPageData[], schemas: SchemaPageData[]): void {
   for (const page of operations) {
-    for (const example of [page.requestExample, page.responseExample, ...page.error.examples]) example.tokens = tokensOf(example.json, 'json');
+    for (const example of [page.requestExample, ...page.responseExamples]) example.tokens = tokensOf(example.json, 'json');
     const {curl, typescript, cli, python} = page.samples;
     page.samples.tokens = {
       curl: tokensOf(curl, 'bash'),

@@ -71,6 +71,33 @@ describe('operation pages', () => {
       expect(op.samples.curl).toContain(`https://api.sigil.example${op.path}`);
     }
   });
+
+  it('lists each operation’s own errors from the document, merged with those of every call', () => {
+    const codes = (name: string) => model.operations.find((o) => o.name === name)?.errors.map((e) => e.code);
+    expect(codes('create_wallet')).toEqual([3, 5, 6, 7, 8, 12, 13, 14, 16]);
+    expect(codes('whoami')).toEqual([3, 5, 13, 14, 16]);
+    expect(codes('list_activities')).toEqual([3, 5, 11, 13, 14, 16]);
+    const getWallet = model.operations.find((o) => o.name === 'get_wallet')!.errors.find((e) => e.code === 5)!;
+    expect(JSON.stringify(getWallet.own)).toContain('walletId');
+    expect(JSON.stringify(getWallet.common)).toContain('organizationId');
+    expect(new Set(model.operations.map((o) => JSON.stringify(o.errors))).size).toBeGreaterThan(40);
+  });
+
+  it('offers a submission’s answer in each outcome, completed first, and a query’s as one example', () => {
+    const outcomes = new Map(model.operations.map((op) => [op.name, op.responseExamples.map((e) => e.outcome ?? '-').join(',')]));
+    expect(outcomes.get('create_wallet')).toBe('Completed,Pending,Consensus needed,Failed');
+    expect(outcomes.get('update_root_quorum')).toBe('Completed,Pending,Consensus needed,Failed');
+    expect(outcomes.get('approve_activity')).toBe('Completed');
+    expect(outcomes.get('get_wallet')).toBe('-');
+    for (const op of model.operations.filter((o) => o.kind === 'submission')) {
+      const statuses = op.responseExamples.map((e) => (JSON.parse(e.json) as {activity: {status: string}}).activity.status);
+      expect(statuses[0], op.name).toBe('ACTIVITY_STATUS_COMPLETED');
+      expect(new Set(statuses).size, op.name).toBe(statuses.length);
+    }
+    const failed = JSON.parse(createWallet!.responseExamples[3]!.json) as {activity: {failure: {code: number}; result: object}};
+    expect(failed.activity.failure.code).toBe(9);
+    expect(failed.activity.result).toEqual({});
+  });
 });
 
 describe('schema pages', () => {

@@ -64,6 +64,8 @@ export interface OperationObject {
   'x-sigil-activity-type'?: string;
   'x-sigil-intent'?: string;
   'x-sigil-result'?: string;
+  /** The codes this operation answers beyond those of every call (`x-common-errors`), each with when. */
+  'x-errors'?: {code: number; when: string}[];
 }
 
 export interface SecuritySchemeObject {
@@ -95,6 +97,8 @@ export interface OpenApiDocument {
     description?: string;
   }[];
   'x-error-codes'?: {code: number; name: string; httpStatus: number; retryable: boolean; description?: string}[];
+  /** The codes every call can answer, each with when. */
+  'x-common-errors'?: {code: number; when: string}[];
 }
 
 const SCHEMA_REF = '#/components/schemas/';

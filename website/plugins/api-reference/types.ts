@@ -104,6 +104,8 @@ export interface SidebarData {
 export interface Example {
   title: string;
   json: string;
+  /** For a submission's answer: the activity's status in words (`Completed`, `Pending`, ...). */
+  outcome?: string;
   /** Build-time highlighting of `json` (src/highlight/tokens.ts). */
   tokens?: string;
 }
@@ -155,9 +157,16 @@ export interface OperationPageData {
   tokenHeaders: string[];
   request: BodySection;
   response: BodySection;
-  error: BodySection & {examples: Example[]};
+  /** The error body (`Status`); its example is on the schema page, since its codes differ per call (see `errors`). */
+  error: BodySection;
+  /** The codes this call can answer, by code: its own reasons (`x-errors`) first, then those of every call. */
+  errors: OperationError[];
   requestExample: Example;
-  responseExample: Example;
+  /**
+   * The 200 answer's examples: one for a query; for a submission one per outcome the document shows
+   * (completed first, then pending, consensus needed, failed), each with its `outcome` label.
+   */
+  responseExamples: Example[];
   samples: CodeSamples;
   apiBaseUrl: string;
   source?: PageSource;
@@ -206,6 +215,16 @@ export interface LimitRow {
   unit?: string;
   appliesTo: OperationSummary[];
   description?: RichText;
+}
+
+export interface OperationError {
+  code: number;
+  name: string;
+  httpStatus: number;
+  /** Why this operation answers the code (its own `x-errors` entry). */
+  own?: RichText;
+  /** Why any call answers it (`x-common-errors`). */
+  common?: RichText;
 }
 
 export interface ErrorCodeRow {

@@ -105,6 +105,18 @@ test.describe('without JavaScript: everything a reader reads is in the HTML', ()
     }
   });
 
+  test('operation pages list their own errors, and show the completed outcome of a submission', async ({request}) => {
+    const html = await (await request.get(CREATE_WALLET)).text();
+    const wallet = textOf(html);
+    for (const code of [3, 5, 6, 7, 8, 12, 13, 14, 16]) expect(new RegExp(`id="?error-${code}[" >]`).test(html), `error-${code}`).toBe(true);
+    expect(/id="?error-11[" >]/.test(html), 'no OUT_OF_RANGE on create_wallet').toBe(false);
+    expect(wallet).toContain('A wallet with the same walletName already exists');
+    expect(wallet).toContain('ACTIVITY_STATUS_COMPLETED');
+    expect(wallet).not.toContain('mnemonicLength: must be one of');
+    const list = await (await request.get('/api/activities/list-activities')).text();
+    expect(/id="?error-11[" >]/.test(list), 'OUT_OF_RANGE on list_activities').toBe(true);
+  });
+
   test('the overview lists every operation and links the downloadable document', async ({request}) => {
     const doc = await openApi(request);
     const html = await (await request.get('/api/')).text();
@@ -424,6 +436,24 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 
+  test('the response panel offers each outcome of a submission as a tab the keyboard reaches', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    const response = page.getByTestId('panel-response');
+    const tabs = response.getByRole('tab');
+    await expect(tabs).toHaveText(['Completed', 'Pending', 'Consensus needed', 'Failed']);
+    await expect(response.getByRole('tabpanel')).toContainText('ACTIVITY_STATUS_COMPLETED');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(response.getByRole('tab', {name: 'Pending'})).toHaveAttribute('aria-selected', 'true');
+    await expect(response.getByRole('tabpanel')).toContainText('ACTIVITY_STATUS_PENDING');
+    await response.getByRole('tab', {name: 'Failed'}).click();
+    await expect(response.getByRole('tabpanel')).toContainText('"code": 9');
+    // A query has one answer: no tabs.
+    await gotoHydrated(page, '/api/wallets/get-wallet');
+    await expect(page.getByTestId('panel-response').getByRole('tab')).toHaveCount(0);
+  });
+
   test('every sample language is a tab, Python included', async ({page}) => {
     await gotoHydrated(page, CREATE_WALLET);
     const panel = page.getByTestId('operation-panel');
@@ -439,6 +469,7 @@ test.describe('second edition: two panes, page tools, deep links', () => {
       ['/api/wallets/get-wallet', 'field-response.wallet.walletId'],
       ['/api/schemas/activity-status', 'value-ACTIVITY_STATUS_FAILED'],
       ['/api/', 'error-5'],
+      [CREATE_WALLET, 'error-6'],
     ] as const) {
       await gotoHydrated(page, `${path}#${id}`);
       await expect

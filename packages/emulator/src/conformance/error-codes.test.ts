@@ -11,6 +11,7 @@ import {
   ERROR_CODES,
   PLACEHOLDERS,
   createWorld,
+  doc,
   envelope,
   limitOf,
   newSigner,
@@ -117,6 +118,32 @@ const PROVOKE: Record<number, () => Promise<Answer>> = {
   },
 };
 
+/** The operation each request of PROVOKE calls: the code must be one the document lists for it. */
+const PROVOKED_ON: Record<number, string> = {
+  3: 'whoami',
+  5: 'get_user',
+  6: 'create_user_tag',
+  7: 'create_user_tag',
+  8: 'create_api_keys',
+  9: 'approve_activity',
+  11: 'list_activities',
+  12: 'create_wallet',
+  13: 'create_user_tag',
+  14: 'create_user_tag',
+  16: 'whoami',
+};
+
+interface ErrorLists {
+  'x-common-errors': { code: number }[];
+  paths: Record<string, { post: { 'x-errors': { code: number }[] } }>;
+}
+
+/** The codes the document says `name` can answer: every call's, and its own x-errors. */
+function listedFor(name: string): number[] {
+  const lists = doc as unknown as ErrorLists;
+  return [...lists['x-common-errors'], ...lists.paths[operationNamed(name).path]!.post['x-errors']].map((entry) => entry.code);
+}
+
 /** Codes the emulator never answers, and why. */
 const NOT_PRODUCED: Record<number, string> = {
   1: 'CANCELLED is the server side of a client that closed its connection: the Node adapter drops the answer, since nobody is left to read it (the test below aborts a request through the adapter)',
@@ -127,6 +154,10 @@ const NOT_PRODUCED: Record<number, string> = {
 };
 
 describe('error codes: every code of x-error-codes', () => {
+  it('names the operation of each provocation', () => {
+    expect(Object.keys(PROVOKED_ON)).toEqual(Object.keys(PROVOKE));
+  });
+
   it('is either provoked below or listed as not produced, with a reason', () => {
     const codes = ERROR_CODES.map((entry) => entry.code).sort((a, b) => a - b);
     expect([...Object.keys(PROVOKE), ...Object.keys(NOT_PRODUCED)].map(Number).sort((a, b) => a - b)).toEqual(codes);
@@ -139,6 +170,8 @@ describe('error codes: every code of x-error-codes', () => {
       expect(answer.body).toMatchObject({ code: entry.code });
       expect(answer.status).toBe(entry.httpStatus);
       expect(statusProblems(answer.status, answer.body)).toEqual([]);
+      // The document lists the code for the operation that answered it (x-common-errors or its x-errors).
+      expect(listedFor(PROVOKED_ON[entry.code]!), PROVOKED_ON[entry.code]).toContain(entry.code);
     });
   }
 });

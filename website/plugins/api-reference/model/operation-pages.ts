@@ -5,8 +5,9 @@ import {API_BASE_ROUTE, areaSlug, schemaRoute} from '../slugs';
 import type {BodySection, OperationPageData, OperationSummary, RichText} from '../types';
 import {authHeaders} from './auth';
 import {jsonMedia, refTo} from './context';
-import {operationError} from './errors';
+import {operationError, operationErrors} from './errors';
 import {firstExample} from './examples';
+import {responseExamples} from './outcomes';
 import type {OperationEntry} from './operations';
 import {operationSamples, type SampleSettings} from './samples';
 
@@ -45,7 +46,6 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
     const responseMedia = jsonMedia(registry.response(op.responses?.['200'] ?? {}).content, entry.path);
     const error = operationError(registry, entry);
     const requestExample = firstExample(requestMedia, doc, 'Request');
-    const responseExample = firstExample(responseMedia, doc, 'Response');
     const activityType = op['x-sigil-activity-type'];
     const activityTypeRoute = activityType ? linker(activityType)?.route : undefined;
     const intent = op['x-sigil-intent'];
@@ -70,9 +70,10 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
       tokenHeaders: tokensOf(op),
       request: bodySection(entry.requestSchema, '', entry.unionKeys),
       response: bodySection(entry.responseSchema, 'response', entry.unionKeys),
-      error: {...bodySection(error.schema, 'error'), examples: error.examples},
+      error: bodySection(error.schema, 'error'),
+      errors: operationErrors(doc, entry, describe),
       requestExample,
-      responseExample,
+      responseExamples: responseExamples(responseMedia, doc, summary.kind),
       samples: operationSamples(registry, entry, JSON.parse(requestExample.json) as unknown, inputs.samples),
       apiBaseUrl: inputs.apiBaseUrl,
     };

@@ -7,6 +7,7 @@ import type {OperationPageData, SidebarData} from '../../types';
 import ApiLayout from '../ApiLayout';
 import FieldTable from '../FieldTable';
 import Rich from '../Rich';
+import OperationErrors from '../OperationErrors';
 import SamplePanel, {exampleTitle} from '../SamplePanel';
 import styles from './styles.module.css';
 
@@ -147,15 +148,12 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
             Errors
           </Heading>
           <p>
-            Any other HTTP status comes with a <Link to={data.error.schemaRoute}>{data.error.schema}</Link> body. Its{' '}
-            <code>code</code> is one of the <Link to="/api/#errors">error codes</Link>.
+            A failed call answers with an HTTP error status and a <Link to={data.error.schemaRoute}>{data.error.schema}</Link> body whose{' '}
+            <code>code</code> says why. This call answers these codes; the rarer ones of the <Link to="/api/#errors">error codes</Link> table
+            (a closed connection, a deadline, a conflict) can come from any call.
           </p>
+          <OperationErrors errors={data.errors} operation={data.name} />
           <FieldTable fields={data.error.fields} label="Error body fields" />
-          {data.error.examples.map((example) => (
-            <CodeBlock key={example.title} language="json" title={`Error: ${example.title}`} tokens={example.tokens}>
-              {example.json}
-            </CodeBlock>
-          ))}
 
           <Heading as="h2" id="examples">
             Request example

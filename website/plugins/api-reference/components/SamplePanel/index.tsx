@@ -3,7 +3,7 @@ import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
-import type {OperationPageData} from '../../types';
+import type {Example, OperationPageData} from '../../types';
 import RequestBuilder from '../RequestBuilder';
 import styles from './styles.module.css';
 
@@ -39,12 +39,10 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         </Tabs>
       </div>
       <Heading as="h2" id="response-example" className={styles.heading}>
-        Response <span className={styles.status}>200: {exampleTitle(data.responseExample.title)}</span>
+        Response <span className={styles.status}>200: {exampleTitle(data.responseExamples[0]!.title)}</span>
       </Heading>
       <div className={styles.response} data-testid="panel-response">
-        <CodeBlock language="json" tokens={data.responseExample.tokens}>
-          {data.responseExample.json}
-        </CodeBlock>
+        <ResponseExamples examples={data.responseExamples} />
       </div>
       <RequestBuilder
         operationId={data.operationId}
@@ -58,7 +56,38 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
   );
 }
 
+/**
+ * One example as is; several (a submission's outcomes) as tabs named after the activity's status. The
+ * tabs are the theme's (already on the page for the samples): keyboard and ARIA come with them, and the
+ * first outcome is in the HTML, readable without JavaScript.
+ */
+function ResponseExamples({examples}: {examples: Example[]}): ReactNode {
+  if (examples.length === 1) {
+    const [only] = examples as [Example];
+    return (
+      <CodeBlock language="json" tokens={only.tokens}>
+        {only.json}
+      </CodeBlock>
+    );
+  }
+  return (
+    <Tabs className={styles.outcomes}>
+      {examples.map((example, i) => (
+        <TabItem key={example.outcome ?? example.title} value={outcomeValue(example)} label={example.outcome ?? example.title} default={i === 0}>
+          <CodeBlock language="json" tokens={example.tokens}>
+            {example.json}
+          </CodeBlock>
+        </TabItem>
+      ))}
+    </Tabs>
+  );
+}
+
+function outcomeValue(example: Example): string {
+  return (example.outcome ?? example.title).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
 /** Example titles repeat the operation ("Create a wallet (response)"); drop the redundant suffix. */
 export function exampleTitle(title: string): string {
-  return title.replace(/\s*\((request|response)\)$/i, '');
+  return title.replace(/\s*\((request|response|completed)\)$/i, '');
 }
