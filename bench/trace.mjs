@@ -7,19 +7,7 @@
 // (`*Ms`) stretch when other processes take the cores; thread time (`*CpuMs`, the trace's `tdur`) much less, which is
 // why the CI check compares thread time.
 
-/** The Chromium flags of the site's Playwright config (website/playwright.config.ts). */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+export {chromiumLaunchOptions} from '../scripts/browser/chromium.mjs';
 
 const CATEGORIES = [
   '-*',

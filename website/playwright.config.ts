@@ -1,22 +1,12 @@
 import {defineConfig} from '@playwright/test';
+import {chromiumLaunchOptions} from '../scripts/browser/chromium.mjs';
 
 const port = Number(process.env.SIGIL_E2E_PORT ?? 4173);
 // Parallel workers on one machine build into their own folders (see tests/isolated-build.sh).
 const buildDir = process.env.SIGIL_BUILD_DIR ?? 'build';
 
-/** Debian's Chromium with the flags this closed network needs; never a downloaded browser. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// Other scripts of the site (diagrams, screenshots) launch the same browser.
+export {chromiumLaunchOptions};
 
 export default defineConfig({
   testDir: './tests/e2e',

@@ -10,14 +10,13 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from '../../scripts/browser/chromium.mjs';
 import { privateKeyFrom, stampHeader } from './stamp.mjs';
 
 const WARM_UP = 50;
 /** Stamped queries of each kind timed in the page. */
 export const BROWSER_QUERIES = 500;
 const ROUTE = '/api/organizations/whoami';
-/** The flags website/playwright.config.ts gives Debian's Chromium (a closed network; never a downloaded browser). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Whether a built site carries the sandbox's test hook (only SIGIL_TEST_FIXTURES=1 builds do). */
 function hasTestHook(buildDir) {
@@ -95,7 +94,7 @@ export async function browserQueries(root, log) {
   log(`  ${build.how}`);
   const { chromium } = createRequire(join(root, 'website/package.json'))('playwright-core');
   const server = await serve(root, build.dir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}${ROUTE}`);

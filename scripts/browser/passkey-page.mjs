@@ -3,15 +3,10 @@
 // quickstart (scripts/doctest) and the browser libraries' README examples (scripts/readmes).
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS as BASE_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...BASE_ARGS,
   // Local servers listen on 127.0.0.1 only; keep Chromium from trying ::1 for "localhost".
   '--host-resolver-rules=MAP localhost 127.0.0.1',
 ];
@@ -22,7 +17,7 @@ export const CHROMIUM_ARGS = [
  */
 export function launchChromium({ offline = false } = {}) {
   const args = offline ? CHROMIUM_ARGS.map((arg) => (arg.startsWith('--host-resolver-rules=') ? `${arg}, MAP * ~NOTFOUND` : arg)) : CHROMIUM_ARGS;
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }
 
 /** Resolves with the port once `server` listens on a free port of 127.0.0.1. */
