@@ -96,7 +96,7 @@ export interface OpenApiDocument {
     appliesTo?: string[];
     description?: string;
   }[];
-  'x-error-codes'?: {code: number; name: string; httpStatus: number; retryable: boolean; description?: string}[];
+  'x-error-codes'?: {code: number; name: string; httpStatus: number; retryable: boolean; submissionRetryable?: boolean; description?: string}[];
   /** The codes every call can answer, each with when. */
   'x-common-errors'?: {code: number; when: string}[];
 }

@@ -232,6 +232,8 @@ export interface ErrorCodeRow {
   name: string;
   httpStatus: number;
   retryable: boolean;
+  /** Whether a submission may be sent again after this code (it created no activity). */
+  submissionRetryable: boolean;
   description?: RichText;
 }
 

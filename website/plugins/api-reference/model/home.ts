@@ -50,6 +50,7 @@ export function buildHome({doc, entries, areaGroups, schemaCount, apiBaseUrl, do
       name: e.name,
       httpStatus: e.httpStatus,
       retryable: e.retryable,
+      submissionRetryable: e.submissionRetryable === true,
       ...(e.description ? {description: describe(e.description)} : {}),
     })),
     limits: (doc['x-limits'] ?? []).map((l) => ({

@@ -3,12 +3,8 @@ import {ERROR_CODES, type ErrorCodeInfo} from '@sigil/api-spec';
 import {BreakableCode} from '../Breakable';
 import DataTable, {cellStyles} from '../DataTable';
 import InlineCode from '../InlineCode';
+import {retryAdvice} from './retryAdvice';
 
-/** `retryable` and `submissionRetryable` in words: a submission may have created its activity after some retryable codes. */
-function retryAdvice(entry: Pick<ErrorCodeInfo, 'retryable' | 'submissionRetryable'>): string {
-  if (!entry.retryable) return 'No';
-  return entry.submissionRetryable ? 'Yes' : 'Queries; check before resubmitting';
-}
 
 /**
  * Every error code Sigil returns, rendered from the `x-error-codes` extension of the API document

@@ -11,6 +11,8 @@ import ApiLayout from '../ApiLayout';
 import Rich from '../Rich';
 import styles from './styles.module.css';
 import {BreakableCode} from '@site/src/components/Breakable';
+import DataTable from '@site/src/components/DataTable';
+import {retryAdvice} from '@site/src/components/ErrorCodes/retryAdvice';
 
 const HOME_TOC: TOCItem[] = [
   ['operations', 'Operations'],
@@ -134,7 +136,7 @@ function ErrorRow({error}: {error: HomePageData['errorCodes'][number]}): ReactNo
         <BreakableCode text={error.name} />
       </td>
       <td>{error.httpStatus}</td>
-      <td>{error.retryable ? 'Yes, with backoff' : 'No'}</td>
+      <td>{retryAdvice(error)}</td>
       <td>
         <Rich text={error.description} />
       </td>
@@ -255,8 +257,7 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
         <code>message</code>, <code>details</code>) and the HTTP status below.
       </p>
-      <div className={styles.scroll}>
-        <table className={styles.table} aria-label="Error codes">
+      <DataTable label="Error codes" className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Code</th>
@@ -271,14 +272,12 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
               <ErrorRow key={error.code} error={error} />
             ))}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
 
       <Heading as="h2" id="limits">
         Limits
       </Heading>
-      <div className={styles.scroll}>
-        <table className={styles.table} aria-label="Limits">
+      <DataTable label="Limits" className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Limit</th>
@@ -291,8 +290,7 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
               <LimitRow key={limit.id} limit={limit} />
             ))}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
 
       <Heading as="h2" id="openapi-document">
         OpenAPI document
