@@ -77,15 +77,18 @@ export function runSpec(meta) {
     }
     return { text: text.slice(0, at), name: text.slice(at + 2) };
   });
-  let expectOutput;
-  const expectText = m.first('expect-output')?.value;
-  if (expectText !== undefined) {
+  /** A marker whose value is a regular expression (multiline), or an error naming the marker. */
+  const patternOf = (name) => {
+    const text = m.first(name)?.value;
+    if (text === undefined) return undefined;
     try {
-      expectOutput = new RegExp(expectText, 'm');
+      return new RegExp(text, 'm');
     } catch (error) {
-      errors.push(`expect-output="${expectText}": ${error.message}`);
+      errors.push(`${name}="${text}": ${error.message}`);
+      return undefined;
     }
-  }
+  };
+  const expectOutput = patternOf('expect-output');
   const browser = m.has('browser');
   const call = m.first('call')?.value;
   const origin = m.first('origin')?.value;
@@ -93,15 +96,7 @@ export function runSpec(meta) {
   if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
   if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
-  let expectStderr;
-  const stderrText = m.first('expect-stderr')?.value;
-  if (stderrText !== undefined) {
-    try {
-      expectStderr = new RegExp(stderrText, 'm');
-    } catch (error) {
-      errors.push(`expect-stderr="${stderrText}": ${error.message}`);
-    }
-  }
+  const expectStderr = patternOf('expect-stderr');
   const backend = m.has('backend');
   if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
   const setups = m.all('setup');

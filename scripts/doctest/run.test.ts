@@ -135,6 +135,10 @@ describe('browser and backend blocks', () => {
     expect(runSpec('setup="waiting-activity"')).toMatchObject({ run: true, setups: ['waiting-activity'], errors: [] });
     expect(runSpec('browser origin="http://x.example/path"').errors).toHaveLength(1);
     expect(runSpec('browser backend').errors).toHaveLength(1);
+    expect(runSpec('expect-output="(" expect-stderr="["').errors).toEqual([
+      expect.stringMatching(/^expect-output="\(": /),
+      expect.stringMatching(/^expect-stderr="\[": /),
+    ]);
   });
 
   it('checks standard error against expect-stderr', () => {
