@@ -1,4 +1,4 @@
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateApiKeyPair, publicKeyFromPrivateKey, type ApiKeyPair } from '@sigil/api-key-stamper';
 import { CliError } from './errors.js';
 
@@ -52,11 +52,16 @@ export async function readKeyFile(path: string): Promise<ApiKeyPair> {
  * calls this with its organization and URL. The key pair itself is left as it was.
  */
 export async function writeProfileFields(path: string, fields: { organizationId: string; baseUrl: string }): Promise<void> {
+  // Written beside the file and renamed over it: a command reading the key at that moment (a script started as
+  // soon as the banner appears) sees the old file or the new one, never a truncated one.
+  const temporary = `${path}.${process.pid}.tmp`;
   try {
     const current = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
-    await writeFile(path, JSON.stringify({ ...current, ...fields }, null, 2) + '\n', { mode: 0o600 });
-    await chmod(path, 0o600);
+    await writeFile(temporary, JSON.stringify({ ...current, ...fields }, null, 2) + '\n', { mode: 0o600, flag: 'w' });
+    await chmod(temporary, 0o600);
+    await rename(temporary, path);
   } catch (error) {
+    await rm(temporary, { force: true });
     throw new CliError(`Cannot record the organization and URL in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}): check its permissions`);
   }
 }
