@@ -10,7 +10,7 @@ describe('internal references of a built page', () => {
     '<meta property=og:image content=https://docs.example/img/card.png></head><body>' +
     '<a href=/getting-started/quickstart#install>q</a><a href=../policies/overview>rel</a><a href="#top">top</a>' +
     '<a href=https://github.com/x>gh</a><a href=mailto:a@b.c>mail</a><img src=/img/a.png srcset="/img/a.png 1x, /img/a@2x.png 2x">' +
-    '<svg><use href=#icon></use></svg></body></html>';
+    '<svg><use href=#icon></use></svg><script type="application/json" id="__after_paint">["/assets/js/10.a.js"]</script></body></html>';
   const refs = internalReferences(html, '/concepts/wallets', 'http://127.0.0.1:4303', 'https://docs.example');
   const targets = refs.map((r) => `${r.target}${r.fragment ? `#${r.fragment}` : ''}`);
 
@@ -20,6 +20,7 @@ describe('internal references of a built page', () => {
         '/concepts/wallets',
         '/assets/css/s.css',
         '/assets/js/main.js',
+        '/assets/js/10.a.js',
         '/img/card.png',
         '/getting-started/quickstart#install',
         '/policies/overview',

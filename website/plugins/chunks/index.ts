@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
+import {withScriptsAfterFirstPaint} from './after-first-paint';
 import {htmlFileOf, withRouteScripts} from './route-scripts';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
@@ -88,8 +89,9 @@ export default function chunks(context: LoadContext): Plugin {
 
 /**
  * The post-build step: writes `.first-load.json` (route path → the files its
- * first visit loads) and adds each route's own scripts to its page
- * (route-scripts.ts). It rewrites pages, so it runs in the ordered chain
+ * first visit loads), adds each route's own scripts to its page
+ * (route-scripts.ts) and starts them after the first frame
+ * (after-first-paint.ts). It rewrites pages, so it runs in the ordered chain
  * before the security headers hash them (plugins/redirects/inOrder.ts).
  */
 export function firstLoad(context: LoadContext): Plugin {
@@ -109,7 +111,7 @@ export function firstLoad(context: LoadContext): Plugin {
         const page = path.join(outDir, htmlFileOf(route));
         if (!existsSync(page)) throw new Error(`sigil-first-load: route ${route} has no page at ${page}`);
         const html = readFileSync(page, 'utf8');
-        const updated = withRouteScripts(html, routeFiles);
+        const updated = withScriptsAfterFirstPaint(withRouteScripts(html, routeFiles));
         if (updated !== html) writeFileSync(page, updated);
       }
     },

@@ -81,6 +81,8 @@ test.describe('the other schema pages: server-rendered markup, the app not start
   for (let first = 0; first < markupOnly.length; first += BATCH) {
     const batch = markupOnly.slice(first, first + BATCH);
     test(`schema pages ${first + 1}-${first + batch.length} of ${markupOnly.length} (${batch[0]!.path} …)`, async ({browser}) => {
+      // Forty axe runs: 20-50 s on a quiet machine; the first batch, with the largest schemas, ran past 60 s on a busy one.
+      test.setTimeout(180_000);
       const context = await browser.newContext();
       // The app's bundles are not fetched, so the page stays as the server rendered it (axe needs JavaScript itself).
       await context.route((url) => url.pathname.startsWith('/assets/js/'), (route) => route.abort());

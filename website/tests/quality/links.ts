@@ -5,6 +5,7 @@
  * public URL counts as internal (canonical links point there).
  */
 import {load} from 'cheerio';
+import {AFTER_PAINT_LIST_ID, scriptsAfterFirstPaint} from '../../plugins/chunks/after-first-paint';
 
 export interface Reference {
   /** Path and query on the site, e.g. `/concepts/wallets` or `/assets/js/main.1a2b.js`. */
@@ -67,6 +68,8 @@ export function internalReferences(html: string, pagePath: string, origin: strin
       for (const candidate of ($(el).attr('srcset') ?? '').split(',')) add(candidate.trim().split(/\s+/)[0], `${selector}`);
     });
   }
+  // The scripts a page starts after its first paint are listed as data (plugins/chunks/after-first-paint.ts).
+  for (const script of scriptsAfterFirstPaint(html) ?? []) add(script, `script#${AFTER_PAINT_LIST_ID}`);
   return out;
 }
 
