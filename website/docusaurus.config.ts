@@ -8,6 +8,7 @@ import securityHeaders from './plugins/security-headers';
 import chunks, {firstLoad} from './plugins/chunks';
 import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
+import lazyRoutes from './plugins/lazy-routes';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -112,6 +113,7 @@ const config: Config = {
     prefetch,
     // Renders and matches routes without testing all ~480 of them (plugins/route-matching).
     routeMatching,
+    lazyRoutes,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,

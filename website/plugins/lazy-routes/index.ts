@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+const REPLACEMENT = path.join(__dirname, 'ComponentCreator.tsx');
+
+/**
+ * Has the generated route table use ComponentCreator.tsx: each route's
+ * loadable component is made when the route is first needed, not all of
+ * them while the page starts. Server and client use it alike.
+ */
+export default function lazyRoutes(): Plugin {
+  return {
+    name: 'sigil-lazy-routes',
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^@docusaurus\/ComponentCreator$/, (resource: {request: string}) => {
+            resource.request = REPLACEMENT;
+          }),
+        ],
+      };
+    },
+  };
+}
