@@ -9,6 +9,7 @@ import chunks, {firstLoad} from './plugins/chunks';
 import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
 import lazyRoutes from './plugins/lazy-routes';
+import stableTabs from './plugins/stable-tabs';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -113,7 +114,9 @@ const config: Config = {
     prefetch,
     // Renders and matches routes without testing all ~480 of them (plugins/route-matching).
     routeMatching,
+    // Route components made on first use; tab groups and code blocks not rebuilt after hydration.
     lazyRoutes,
+    stableTabs,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,

@@ -38,6 +38,57 @@ test.describe('code blocks highlighted at build time', () => {
     expect(scripts.filter(isPrismFile)).toEqual([]);
   });
 
+  test('a reader in the default mode keeps the blocks the server drew; one who chose dark gets them redrawn dark', async ({page}) => {
+    // Counts code blocks taken out of the page: the theme's CodeBlock replaced every one after hydration.
+    await page.addInitScript(() => {
+      const w = window as unknown as {removedCodeBlocks: number};
+      w.removedCodeBlocks = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of Array.from(r.removedNodes)) if (n instanceof Element && (n.matches('pre.prism-code') || n.querySelector('pre.prism-code'))) w.removedCodeBlocks++;
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.goto(CODE_PAGE);
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('pre.prism-code').count()).toBeGreaterThan(3);
+    expect(await page.evaluate(() => (window as unknown as {removedCodeBlocks: number}).removedCodeBlocks)).toBe(0);
+    const keyword = page.locator('pre.prism-code .token.keyword').first();
+    await expect(keyword).toHaveCSS('color', 'rgb(0, 0, 159)');
+
+    await page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The server drew github's colours; the blocks are redrawn with dracula's once the page has hydrated.
+    await expect(keyword).toHaveCSS('color', 'rgb(189, 147, 249)');
+  });
+
+  test('a tab chosen earlier is shown after a reload, and the tab groups are not rebuilt after hydration (plugins/stable-tabs)', async ({page}) => {
+    const TABS_PAGE = '/embedded-wallets/code-examples/import';
+    await page.addInitScript(() => {
+      const w = window as unknown as {removedTabGroups: number};
+      w.removedTabGroups = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of Array.from(r.removedNodes)) if (n instanceof Element && n.matches('.tabs-container')) w.removedTabGroups++;
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.goto(TABS_PAGE);
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    const group = page.locator('.tabs-container').first();
+    await expect(group.getByRole('tab', {name: 'npm', exact: true})).toHaveAttribute('aria-selected', 'true');
+    await group.getByRole('tab', {name: 'pnpm'}).click();
+    await expect(group.getByRole('tab', {name: 'pnpm'})).toHaveAttribute('aria-selected', 'true');
+
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    // The stored choice is applied after hydration, as an update of the same elements.
+    await expect(group.getByRole('tab', {name: 'pnpm'})).toHaveAttribute('aria-selected', 'true');
+    await expect(group.getByRole('tabpanel')).toContainText('pnpm');
+    await expect(group.getByRole('tab', {name: 'npm', exact: true})).toHaveAttribute('aria-selected', 'false');
+    expect(await page.evaluate(() => (window as unknown as {removedTabGroups: number}).removedTabGroups)).toBe(0);
+  });
+
   test('copy gives the code exactly as written', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(CODE_PAGE);
