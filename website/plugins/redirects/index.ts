@@ -3,6 +3,7 @@ import path from 'node:path';
 import clientRedirects, {validateOptions, type Options} from '@docusaurus/plugin-client-redirects';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {Redirect} from '../../redirects';
+import {shareRedirectScripts} from './sharedScript';
 
 /** True when this file system tells `a` from `A` (Linux does; macOS and Windows by default do not). */
 export function caseSensitive(dir: string): boolean {
@@ -36,5 +37,14 @@ export default function redirects(context: LoadContext, list: readonly Redirect[
     options: {redirects: kept.map((r) => ({from: r.from, to: r.to}))} satisfies Options,
   });
   // The plugin has no content (Plugin<void>); it is combined with others whose content is unknown (plugins/redirects/inOrder.ts).
-  return clientRedirects(context, options) as Plugin | null;
+  const plugin = clientRedirects(context, options) as Plugin | null;
+  if (!plugin) return null;
+  return {
+    name: plugin.name,
+    async postBuild(props) {
+      await plugin.postBuild?.(props);
+      // One script for all redirect pages, so the site-wide policy header holds one hash for them (sharedScript.ts).
+      await shareRedirectScripts(props.outDir, kept.map((r) => r.from));
+    },
+  };
 }

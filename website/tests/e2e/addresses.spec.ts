@@ -55,6 +55,17 @@ test.describe('redirect pages', () => {
     await expect(page.getByRole('heading', {level: 1, name: 'Ruby SDK'})).toBeVisible();
   });
 
+  test("the redirect pages' one shared script forwards the query and fragment, and only to a target without them", async ({page}) => {
+    const blocked: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && blocked.push(m.text())));
+    // The script runs before the meta refresh would, so the query and fragment arrive (plugins/redirects/sharedScript.ts).
+    await page.goto('/sdks/ruby?from=test#install');
+    await expect(page).toHaveURL(/\/sdks\/Ruby\?from=test#install$/);
+    await page.goto('/api/signing?from=test#elsewhere');
+    await expect(page).toHaveURL(/\/api#area-signing$/);
+    expect(blocked).toEqual([]);
+  });
+
   test('every directory of a built route answers 200, a page or a redirect', async ({request}) => {
     const routes = sitemap().routes.filter((r) => !r.startsWith(FIXTURE_PREFIX));
     const prefixes = new Set<string>();
