@@ -2,22 +2,31 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 const LOADER = path.join(__dirname, 'loader.cjs');
+const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
+/** Requests made from inside @docusaurus/utils-common (CommonJS, which requires all of tslib for one helper). */
+export const UTILS_COMMON_DIR = /[\\/]@docusaurus[\\/]utils-common[\\/]lib$/;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Trims what Docusaurus generates for every page's first load, in the client
  * compilation only (the server render keeps everything it reads): the chunk
- * registry's module paths, and the docs' descriptions in the version data
- * every docs page loads (README.md has what each costs and why it is safe).
+ * registry's module paths, the docs' descriptions in the version data
+ * every docs page loads, and the part of tslib nothing calls (README.md has
+ * what each costs and why it is safe).
  */
 export default function clientData(context: LoadContext): Plugin {
   const generated = context.generatedFilesDir;
   return {
     name: 'sigil-client-data',
-    configureWebpack(_config, isServer) {
+    configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer) return {};
       return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^tslib$/, (resource: {request: string; context: string}) => {
+            if (UTILS_COMMON_DIR.test(resource.context)) resource.request = TSLIB_HELPERS;
+          }),
+        ],
         module: {
           rules: [
             {
