@@ -6,6 +6,8 @@ const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
 /** Requests made from inside @docusaurus/utils-common (CommonJS, which requires all of tslib for one helper). */
 export const UTILS_COMMON_DIR = /[\\/]@docusaurus[\\/]utils-common[\\/]lib$/;
 
+const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'descriptions.ts', 'tslib-helpers.ts'].map((f) => path.join(__dirname, f));
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -19,9 +21,15 @@ export default function clientData(context: LoadContext): Plugin {
   const generated = context.generatedFilesDir;
   return {
     name: 'sigil-client-data',
-    configureWebpack(_config, isServer, {currentBundler}) {
+    configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
+      // Rspack's persistent cache keys loader output by its input, not by the loader's code: a change to these
+      // files must evict the cache, or a rebuild would keep the previous transform's output.
+      const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
+      const cacheDependencies =
+        typeof cache === 'object' && cache !== null ? {experiments: {cache: {buildDependencies: OWN_FILES}}} : {};
       return {
+        ...cacheDependencies,
         plugins: [
           new currentBundler.instance.NormalModuleReplacementPlugin(/^tslib$/, (resource: {request: string; context: string}) => {
             if (UTILS_COMMON_DIR.test(resource.context)) resource.request = TSLIB_HELPERS;
