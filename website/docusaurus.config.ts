@@ -6,6 +6,7 @@ import testFixtures from './plugins/test-fixtures';
 import apiReference from './plugins/api-reference';
 import securityHeaders from './plugins/security-headers';
 import chunks, {firstLoad} from './plugins/chunks';
+import clientData from './plugins/client-data';
 import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
 import lazyRoutes from './plugins/lazy-routes';
@@ -110,6 +111,8 @@ const config: Config = {
   plugins: [
     // Writes what each script holds (plugins/chunks).
     chunks,
+    // Leaves out of the browser's copy what only the server render reads (plugins/client-data).
+    clientData,
     // Prefetches each chunk file once, with Docusaurus's rules (plugins/prefetch).
     prefetch,
     // Renders and matches routes without testing all ~480 of them (plugins/route-matching).

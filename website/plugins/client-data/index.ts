@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+const LOADER = path.join(__dirname, 'loader.cjs');
+const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
+/** Requests made from inside @docusaurus/utils-common (CommonJS, which requires all of tslib for one helper). */
+export const UTILS_COMMON_DIR = /[\\/]@docusaurus[\\/]utils-common[\\/]lib$/;
+
+const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'descriptions.ts', 'tslib-helpers.ts'].map((f) => path.join(__dirname, f));
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Trims what Docusaurus generates for every page's first load, in the client
+ * compilation only (the server render keeps everything it reads): the chunk
+ * registry's module paths, the docs' descriptions in the version data
+ * every docs page loads, and the part of tslib nothing calls (README.md has
+ * what each costs and why it is safe).
+ */
+export default function clientData(context: LoadContext): Plugin {
+  const generated = context.generatedFilesDir;
+  return {
+    name: 'sigil-client-data',
+    configureWebpack(config, isServer, {currentBundler}) {
+      if (isServer) return {};
+      // Rspack's persistent cache keys loader output by its input, not by the loader's code: a change to these
+      // files must evict the cache, or a rebuild would keep the previous transform's output.
+      const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
+      const cacheDependencies =
+        typeof cache === 'object' && cache !== null ? {experiments: {cache: {buildDependencies: OWN_FILES}}} : {};
+      return {
+        ...cacheDependencies,
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^tslib$/, (resource: {request: string; context: string}) => {
+            if (UTILS_COMMON_DIR.test(resource.context)) resource.request = TSLIB_HELPERS;
+          }),
+        ],
+        module: {
+          rules: [
+            {
+              // Runs on the generated source, before the site's own JavaScript loader.
+              enforce: 'pre' as const,
+              test: new RegExp(
+                `^(?:${escape(path.join(generated, 'registry.js'))}|${escape(path.join(generated, 'docusaurus-plugin-content-docs'))}[\\\\/][^\\\\/]+[\\\\/]p[\\\\/][^\\\\/]+\\.json)$`,
+              ),
+              use: [{loader: LOADER}],
+            },
+          ],
+        },
+      };
+    },
+  };
+}

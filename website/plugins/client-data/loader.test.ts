@@ -1,0 +1,61 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {transform} from './loader';
+
+const version = {
+  version: {
+    label: 'Next',
+    docsSidebars: {documentation: [{type: 'category', label: 'A', href: '/category/a', items: [{type: 'link', href: '/one', label: 'One', docId: 'one'}]}]},
+    docs: {one: {id: 'one', title: 'One', description: 'The first.', sidebar: 'documentation'}},
+  },
+};
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, {recursive: true, force: true});
+  dir = undefined;
+});
+
+/** A docs plugin's route props folder as Docusaurus writes it. */
+function propsFolder(): string {
+  dir = mkdtempSync(path.join(tmpdir(), 'client-data-'));
+  const p = path.join(dir, 'docusaurus-plugin-content-docs', 'default', 'p');
+  mkdirSync(p, {recursive: true});
+  writeFileSync(path.join(p, 'index-466.json'), JSON.stringify(version));
+  writeFileSync(path.join(p, 'category-a-123.json'), JSON.stringify({categoryGeneratedIndex: {title: 'A', permalink: '/category/a', sidebar: 'documentation'}}));
+  return p;
+}
+
+describe('the client-data loader', () => {
+  it('strips descriptions from the version data', () => {
+    const p = propsFolder();
+    const out = JSON.parse(transform(JSON.stringify(version), {resourcePath: path.join(p, 'index-466.json'), addDependency: () => {}}));
+    expect(out.version.docs.one).toEqual({id: 'one', title: 'One', sidebar: 'documentation'});
+  });
+
+  it('gives a generated index its cards’ descriptions from the version data beside it, and depends on that file', () => {
+    const p = propsFolder();
+    const deps: string[] = [];
+    const source = JSON.stringify({categoryGeneratedIndex: {title: 'A', permalink: '/category/a', sidebar: 'documentation'}});
+    const out = JSON.parse(transform(source, {resourcePath: path.join(p, 'category-a-123.json'), addDependency: (f) => deps.push(f)}));
+    expect(out.cardDescriptions).toEqual({one: 'The first.'});
+    expect(deps).toEqual([path.join(p, 'index-466.json')]);
+  });
+
+  it('rewrites the registry and leaves other route props as they are', () => {
+    const p = propsFolder();
+    const registry = `export default {\n  "a": [() => import(/* webpackChunkName: "a" */ "@theme/X"), "@theme/X", require.resolveWeak("@theme/X")],};\n`;
+    expect(transform(registry, {resourcePath: '/site/.docusaurus/registry.js', addDependency: () => {}})).toContain('"@theme/X"), 0, require');
+    const other = JSON.stringify({tag: {label: 'x'}});
+    expect(transform(other, {resourcePath: path.join(p, 'tag-x.json'), addDependency: () => {}})).toBe(other);
+  });
+
+  it('is loadable by the bundler from plain Node (loader.cjs)', () => {
+    const loader = createRequire(import.meta.url)('./loader.cjs') as {default: (this: unknown, s: string) => string};
+    const fn = typeof loader === 'function' ? loader : loader.default;
+    expect(typeof fn).toBe('function');
+  });
+});
