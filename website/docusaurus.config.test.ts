@@ -18,6 +18,12 @@ describe('site settings', () => {
     expect(theme.colorMode).toEqual({defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false});
   });
 
+  it("builds with Rspack and the other faster options, but without Rspack's persistent cache (it reused a stale registry)", () => {
+    const faster = config.future?.faster as Record<string, boolean>;
+    expect(faster.rspackBundler).toBe(true);
+    expect(faster.rspackPersistentCache).toBe(false);
+  });
+
   it('uses a vertical bar as title delimiter and shows h2-h3 in the TOC', () => {
     expect(config.titleDelimiter).toBe('|');
     expect(theme.tableOfContents).toEqual({minHeadingLevel: 2, maxHeadingLevel: 3});

@@ -81,7 +81,22 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
-  future: {v4: true, faster: true},
+  future: {
+    v4: true,
+    // Every "faster" option but Rspack's persistent cache: with a warm cache, a build after one with other
+    // generated files (the test fixtures' build, then the benchmark's) reused a stale chunk registry, whose
+    // chunk groups then missed routes the new registry names (plugins/chunks/first-load.ts stops such a build).
+    faster: {
+      swcJsLoader: true,
+      swcJsMinimizer: true,
+      swcHtmlMinimizer: true,
+      lightningCssMinimizer: true,
+      mdxCrossCompilerCache: true,
+      rspackBundler: true,
+      rspackPersistentCache: false,
+      ssgWorkerThreads: true,
+    },
+  },
 
   presets: [
     [

@@ -65,7 +65,7 @@ export function firstLoadFiles({routes, routesChunkNames, chunkGroups, entry}: F
     for (const key of keys) {
       for (const name of chunkNamesOf(routesChunkNames[key])) {
         const group = chunkGroups[name];
-        if (!group) throw new Error(`Chunk group ${name} of route ${path} is not in the bundler's stats`);
+        if (!group) throw new Error(`Chunk group ${name} of route ${path} is not in the bundler's stats: the client bundle does not match the route table (a stale bundler cache?)`);
         for (const f of group) files.add(f);
       }
     }
