@@ -11,6 +11,7 @@ import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
 import lazyRoutes from './plugins/lazy-routes';
 import stableTabs from './plugins/stable-tabs';
+import windowSize from './plugins/window-size';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -135,6 +136,8 @@ const config: Config = {
     // Route components made on first use; tab groups and code blocks not rebuilt after hydration.
     lazyRoutes,
     stableTabs,
+    // The phone layout's re-render after hydration comes as a transition (plugins/window-size).
+    windowSize,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,

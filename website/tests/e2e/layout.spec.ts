@@ -61,6 +61,31 @@ test.describe('responsive layout', () => {
     await expect(menu.getByRole('link', {name: 'Changelog'})).toBeVisible();
   });
 
+  test('on a phone the menu is drawn when first opened, slides in, and stays drawn', async ({page}) => {
+    await page.setViewportSize({width: 412, height: 823});
+    await gotoHydrated(page, '/api/');
+    // Nothing of the menu exists until the reader asks for it (src/theme/Navbar/MobileSidebar).
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+    await page.evaluate(() => {
+      document.addEventListener('transitionstart', (event) => {
+        const target = event.target as Element;
+        if (target.classList.contains('navbar-sidebar') && event.propertyName === 'transform') document.documentElement.dataset.menuSlid = 'yes';
+      });
+    });
+    const toggle = page.getByRole('button', {name: /toggle navigation bar/i});
+    await toggle.click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-menu-slid', 'yes');
+    expect(await menu.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+    // Closed, it stays in the page, so opening it again runs the theme's transition as before.
+    await page.getByRole('button', {name: /close navigation bar/i}).click();
+    await expect(menu).toBeHidden();
+    await expect(menu).toHaveCount(1);
+    await toggle.click();
+    await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
+  });
+
   test('at 997 px the full navbar shows and there is no menu toggle', async ({page}) => {
     await page.setViewportSize({width: 997, height: 800});
     await gotoHydrated(page, QUICKSTART);

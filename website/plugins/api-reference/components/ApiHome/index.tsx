@@ -44,30 +44,41 @@ function OperationItem({op, visible}: {op: OperationSummary; visible: boolean}):
   );
 }
 
+/**
+ * The filter box. It is the one part of the index that changes when the page
+ * has hydrated (it is disabled until then), so it alone asks: the 75
+ * operations below are not drawn again for it.
+ */
+function FilterBox({query, onQuery, shown, total, filtering}: {query: string; onQuery: (query: string) => void; shown: number; total: number; filtering: boolean}): ReactNode {
+  const isBrowser = useIsBrowser();
+  return (
+    <div role="search" className={styles.filter}>
+      <label htmlFor="operation-filter">Filter operations by name or summary</label>
+      <input
+        id="operation-filter"
+        type="search"
+        className={styles.filterInput}
+        placeholder="for example: wallet, sign, create_user"
+        value={query}
+        disabled={!isBrowser}
+        onChange={(event) => onQuery(event.target.value)}
+        autoComplete="off"
+      />
+      <p className={styles.filterCount} aria-live="polite">
+        {filtering ? `${shown} of ${total} operations match.` : `${total} operations.`}
+      </p>
+    </div>
+  );
+}
+
 /** Every operation by area, in the HTML; the filter (after hydration) only hides entries. */
 function OperationIndex({groups, total}: {groups: AreaGroup[]; total: number}): ReactNode {
   const [query, setQuery] = useState('');
-  const isBrowser = useIsBrowser();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = groups.flatMap((g) => g.areas.flatMap((a) => a.operations)).filter((op) => matches(op, words)).length;
   return (
     <>
-      <div role="search" className={styles.filter}>
-        <label htmlFor="operation-filter">Filter operations by name or summary</label>
-        <input
-          id="operation-filter"
-          type="search"
-          className={styles.filterInput}
-          placeholder="for example: wallet, sign, create_user"
-          value={query}
-          disabled={!isBrowser}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-        />
-        <p className={styles.filterCount} aria-live="polite">
-          {words.length ? `${shown} of ${total} operations match.` : `${total} operations.`}
-        </p>
-      </div>
+      <FilterBox query={query} onQuery={setQuery} shown={shown} total={total} filtering={words.length > 0} />
       {groups.map((group) =>
         group.areas.map((area) => {
           const visible = area.operations.filter((op) => matches(op, words));
