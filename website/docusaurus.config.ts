@@ -12,6 +12,7 @@ import routeMatching from './plugins/route-matching';
 import lazyRoutes from './plugins/lazy-routes';
 import stableTabs from './plugins/stable-tabs';
 import windowSize from './plugins/window-size';
+import stagedStart from './plugins/staged-start';
 import highlight from './plugins/highlight';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -138,6 +139,8 @@ const config: Config = {
     stableTabs,
     // The phone layout's re-render after hydration comes as a transition (plugins/window-size).
     windowSize,
+    // main.js's module initialisations run in a few tasks instead of one (plugins/staged-start).
+    stagedStart,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,
