@@ -73,7 +73,8 @@ test.describe('responsive layout', () => {
       });
     });
     const toggle = page.getByRole('button', {name: /toggle navigation bar/i});
-    await toggle.click();
+    // Pressed before anything drew it (a script's click has no pointer before it), it is drawn then, and slides in.
+    await toggle.evaluate((button: HTMLElement) => button.click());
     const menu = page.locator('.navbar-sidebar');
     await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-menu-slid', 'yes');
@@ -83,6 +84,18 @@ test.describe('responsive layout', () => {
     await expect(menu).toBeHidden();
     await expect(menu).toHaveCount(1);
     await toggle.click();
+    await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
+
+    // A pointer over the button (or focus on it) draws the menu ahead of the press, still closed.
+    await page.mouse.move(400, 700);
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(menu).toHaveCount(0);
+    await toggle.hover();
+    await expect(menu).toHaveCount(1);
+    await expect(menu).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'Create a wallet', exact: true})).toBeVisible();
   });
 
