@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap} from '../module-swap';
 
 const REPLACEMENT = path.join(__dirname, 'ComponentCreator.tsx');
 
@@ -9,16 +10,5 @@ const REPLACEMENT = path.join(__dirname, 'ComponentCreator.tsx');
  * them while the page starts. Server and client use it alike.
  */
 export default function lazyRoutes(): Plugin {
-  return {
-    name: 'sigil-lazy-routes',
-    configureWebpack(_config, _isServer, {currentBundler}) {
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^@docusaurus\/ComponentCreator$/, (resource: {request: string}) => {
-            resource.request = REPLACEMENT;
-          }),
-        ],
-      };
-    },
-  };
+  return moduleSwap({name: 'sigil-lazy-routes', request: /^@docusaurus\/ComponentCreator$/, replacement: REPLACEMENT});
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap} from '../module-swap';
 
 /** The module the client entry imports as `./docusaurus` (window.docusaurus). */
 const CORE_CLIENT_DIR = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/;
@@ -10,17 +11,11 @@ const REPLACEMENT = path.join(__dirname, 'client.ts');
  * less work per visible link (prefetcher.ts; README.md has the figures).
  */
 export default function prefetch(): Plugin {
-  return {
+  return moduleSwap({
     name: 'sigil-prefetch',
-    configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer) return {};
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/docusaurus(\.js)?$/, (resource: {request: string; context: string}) => {
-            if (CORE_CLIENT_DIR.test(resource.context)) resource.request = REPLACEMENT;
-          }),
-        ],
-      };
-    },
-  };
+    request: /^\.\/docusaurus(\.js)?$/,
+    replacement: REPLACEMENT,
+    applies: (resource) => CORE_CLIENT_DIR.test(resource.context ?? ''),
+    clientOnly: true,
+  });
 }

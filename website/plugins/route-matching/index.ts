@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap} from '../module-swap';
 
 const REPLACEMENT = path.join(__dirname, 'client.tsx');
 
@@ -11,16 +12,5 @@ const REPLACEMENT = path.join(__dirname, 'client.tsx');
  * (firstMatch.ts). The server render uses it too, so both draw the same tree.
  */
 export default function routeMatching(): Plugin {
-  return {
-    name: 'sigil-route-matching',
-    configureWebpack(_config, _isServer, {currentBundler}) {
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^react-router-config$/, (resource: {request: string}) => {
-            resource.request = REPLACEMENT;
-          }),
-        ],
-      };
-    },
-  };
+  return moduleSwap({name: 'sigil-route-matching', request: /^react-router-config$/, replacement: REPLACEMENT});
 }

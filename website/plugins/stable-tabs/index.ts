@@ -1,17 +1,13 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap, type ModuleRequest} from '../module-swap';
 
 const REPLACEMENT = path.join(__dirname, 'alwaysBrowser.ts');
 /** The theme's Tabs, the only module given the replacement. */
 const TABS = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Tabs[\\/]index\.js$/;
 
-interface Resource {
-  request: string;
-  contextInfo?: {issuer?: string};
-}
-
 /** Whether a module request is the Tabs component's import of `useIsBrowser`. */
-export function isTabsUseIsBrowser(resource: Resource): boolean {
+export function isTabsUseIsBrowser(resource: ModuleRequest): boolean {
   return resource.request === '@docusaurus/useIsBrowser' && TABS.test(resource.contextInfo?.issuer ?? '');
 }
 
@@ -27,16 +23,5 @@ export function isTabsUseIsBrowser(resource: Resource): boolean {
  * both sides (alwaysBrowser.ts); every other component keeps the real one.
  */
 export default function stableTabs(): Plugin {
-  return {
-    name: 'sigil-stable-tabs',
-    configureWebpack(_config, _isServer, {currentBundler}) {
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^@docusaurus\/useIsBrowser$/, (resource: Resource) => {
-            if (isTabsUseIsBrowser(resource)) resource.request = REPLACEMENT;
-          }),
-        ],
-      };
-    },
-  };
+  return moduleSwap({name: 'sigil-stable-tabs', request: /^@docusaurus\/useIsBrowser$/, replacement: REPLACEMENT, applies: isTabsUseIsBrowser});
 }

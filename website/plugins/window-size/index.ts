@@ -1,18 +1,14 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap, type ModuleRequest} from '../module-swap';
 
 const REPLACEMENT = path.join(__dirname, 'useWindowSize.ts');
 /** theme-common's own folder: its index and its mobile-sidebar context import the hook relatively. */
 const THEME_COMMON = /[\\/]@docusaurus[\\/]theme-common[\\/]lib([\\/]|$)/;
 
-interface Resource {
-  request: string;
-  context: string;
-}
-
 /** Whether a module request is theme-common's import of its `useWindowSize` hook. */
-export function isThemeWindowSize(resource: Resource): boolean {
-  return /^\.\.?\/(?:hooks\/)?useWindowSize(?:\.js)?$/.test(resource.request) && THEME_COMMON.test(resource.context);
+export function isThemeWindowSize(resource: ModuleRequest): boolean {
+  return /^\.\.?\/(?:hooks\/)?useWindowSize(?:\.js)?$/.test(resource.request) && THEME_COMMON.test(resource.context ?? '');
 }
 
 /**
@@ -21,16 +17,5 @@ export function isThemeWindowSize(resource: Resource): boolean {
  * the same module, so the first render on both sides is unchanged.
  */
 export default function windowSize(): Plugin {
-  return {
-    name: 'sigil-window-size',
-    configureWebpack(_config, _isServer, {currentBundler}) {
-      return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/useWindowSize(\.js)?$/, (resource: Resource) => {
-            if (isThemeWindowSize(resource)) resource.request = REPLACEMENT;
-          }),
-        ],
-      };
-    },
-  };
+  return moduleSwap({name: 'sigil-window-size', request: /useWindowSize(\.js)?$/, replacement: REPLACEMENT, applies: isThemeWindowSize});
 }
