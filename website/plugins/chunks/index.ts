@@ -5,6 +5,7 @@ import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 import {withScriptsAfterFirstPaint} from './after-first-paint';
 import {htmlFileOf, withRouteScripts} from './route-scripts';
+import {findShells, shellCacheGroups} from './shells';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
@@ -54,7 +55,14 @@ export default function chunks(context: LoadContext): Plugin {
     configureWebpack(config, isServer) {
       if (isServer) return {};
       const outDir = config.output?.path;
+      // The route table is generated before the bundler is configured (shells.ts: route chunks merged by use).
+      const generated = context.generatedFilesDir;
+      const shells = findShells(
+        parseRoutes(readFileSync(path.join(generated, 'routes.js'), 'utf8')),
+        JSON.parse(readFileSync(path.join(generated, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>,
+      );
       return {
+        optimization: {splitChunks: {cacheGroups: shellCacheGroups(shells)}},
         // Chunk files named by id only: a `[name]` in the file name costs the runtime every page loads a
         // table of all ~600 chunk names (about 4 KB gzip); the names are internal and mean nothing to a reader.
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
