@@ -5,10 +5,9 @@
  * (prefetcher.ts). The bundler swaps it in (plugins/prefetch/index.ts).
  */
 import routes from '@generated/routes';
-import routesChunkNames from '@generated/routesChunkNames';
 import {matchRoutes} from 'react-router-config';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
-import {createPrefetcher} from './prefetcher';
+import {chunkNamesFromRoutes, createPrefetcher} from './prefetcher';
 
 // The bundler's runtime; `gca` (chunk name → file URL) is added by Docusaurus's ChunkAssetPlugin.
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
@@ -40,7 +39,8 @@ type Connection = {effectiveType?: string; saveData?: boolean} | undefined;
 const connection = (): Connection => (navigator as Navigator & {connection?: Connection}).connection;
 
 const prefetcher = createPrefetcher({
-  routesChunkNames,
+  // Each route's chunk names come with its component (plugins/lazy-routes, plugins/client-data/routes.ts).
+  routesChunkNames: () => chunkNamesFromRoutes(routes),
   matchedRoutePaths: (pathname) => matchRoutes(routes, pathname).map((match) => match.route.path ?? ''),
   chunkUrl: (name) => __webpack_require__.gca(name),
   fetchFile,

@@ -16,7 +16,8 @@
 export type RoutesChunkNames = Record<string, unknown>;
 
 export interface PrefetcherDeps {
-  routesChunkNames: RoutesChunkNames;
+  /** The table, or a function giving it when the first link asks (it is built from the route table in the browser). */
+  routesChunkNames: RoutesChunkNames | (() => RoutesChunkNames);
   /** Paths of the route-table entries an address matches, outermost first (react-router-config's matchRoutes). */
   matchedRoutePaths: (pathname: string) => string[];
   /** A chunk's file URL, or undefined when the bundler merged the chunk into another one. */
@@ -36,6 +37,31 @@ export function leafChunkNames(tree: unknown): string[] {
   if (typeof tree === 'string') return [tree];
   if (tree && typeof tree === 'object') return Object.values(tree).flatMap(leafChunkNames);
   return [];
+}
+
+/** A route of the route table, as far as this reads it: its component carries its chunk names (plugins/lazy-routes). */
+export interface RouteWithChunkNames {
+  // react-router's type allows several paths; Docusaurus's table has one string per route.
+  path?: string | readonly string[];
+  component?: unknown;
+  routes?: readonly RouteWithChunkNames[];
+}
+
+/**
+ * The chunk-name table in Docusaurus's shape (`${path}-${n}` → names), read
+ * from the route table: in the browser each route's component holds its
+ * chunk names and `routesChunkNames` is empty (plugins/client-data/routes.ts).
+ */
+export function chunkNamesFromRoutes(routes: readonly RouteWithChunkNames[]): RoutesChunkNames {
+  const table: RoutesChunkNames = {};
+  let n = 0;
+  const visit = (route: RouteWithChunkNames) => {
+    const names = (route.component as {chunkNames?: unknown} | undefined)?.chunkNames;
+    if (names !== undefined && typeof route.path === 'string') table[`${route.path}-${n++}`] = names;
+    route.routes?.forEach(visit);
+  };
+  routes.forEach(visit);
+  return table;
 }
 
 /** Route path (the key without its `-hash` suffix, as Docusaurus strips it) → chunk names of every entry with that path. */
@@ -77,7 +103,7 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
     prefetch(routePath) {
       if (deps.isSlowConnection() || loadedRoutes.has(routePath) || fetchedRoutes.has(routePath)) return false;
       fetchedRoutes.add(routePath);
-      index ??= indexChunkNames(deps.routesChunkNames);
+      index ??= indexChunkNames(typeof deps.routesChunkNames === 'function' ? deps.routesChunkNames() : deps.routesChunkNames);
       const names = deps.matchedRoutePaths(routePath).flatMap((path) => index!.get(path) ?? []);
       return Promise.all(
         names.map((name) => {
