@@ -62,7 +62,13 @@ export default function chunks(context: LoadContext): Plugin {
         JSON.parse(readFileSync(path.join(generated, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>,
       );
       return {
-        optimization: {splitChunks: {cacheGroups: shellCacheGroups(shells)}},
+        optimization: {
+          splitChunks: {cacheGroups: shellCacheGroups(shells)},
+          // The bundler's runtime goes into main.js, one response fewer on every page. Docusaurus keeps it apart so
+          // that main.js can stay cached when only a page changes; here main.js holds the route table and the
+          // chunk registry, which change with the pages anyway, so it is new on every deploy either way.
+          runtimeChunk: false,
+        },
         // Chunk files named by id only: a `[name]` in the file name costs the runtime every page loads a
         // table of all ~600 chunk names (about 4 KB gzip); the names are internal and mean nothing to a reader.
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},

@@ -52,6 +52,7 @@ describe('shells: route chunks that load together', () => {
     expect(docsShell!.within).not.toContain('operation');
     expect(docsShell!.apart).toEqual(expect.arrayContaining(['apiLayout', 'operation', 'blogPost', 'post1']));
     expect(docsShell!.apart).not.toContain('c1');
+    expect(docsShell!.partial).toEqual([]);
   });
 
   it('leaves out a name loaded by less than the share of the anchor pages, and small page sets', () => {
@@ -61,36 +62,44 @@ describe('shells: route chunks that load together', () => {
     ]);
   });
 
-  it('takes a module used by the core, or by the core and chunks within or apart, and nothing else', () => {
-    const sets = {core: new Set(['docsRoot', 'docItem']), within: new Set(['c1']), apart: new Set(['operation'])};
+  it('takes a module a core chunk uses, unless a chunk loaded on some pages with the shell and some without also does', () => {
+    const sets = {core: new Set(['docsRoot', 'docItem']), partial: new Set(['sharedWithBlog'])};
     const g = graph({
       layout: ['docsRoot', 'docItem'],
       mdxShared: ['docItem', 'c1'],
       apiShared: ['docItem', 'operation'],
       contentOnly: ['c1'],
       widget: ['docItem', undefined],
-      notFound: ['docsRoot', 'someOtherName'],
+      notFound: ['docsRoot', 'notInTheRouteTable'],
+      overlapping: ['docItem', 'sharedWithBlog'],
       nowhere: [],
     });
     const takes = (id: string, type = 'javascript/auto') => belongsToShell({id, type} as {type: string}, g, sets);
     expect(takes('layout')).toBe(true);
     expect(takes('mdxShared')).toBe(true);
     expect(takes('apiShared')).toBe(true);
+    // A widget's chunk or the not-found page's keeps its copy, loaded again only if the reader opens it.
+    expect(takes('widget')).toBe(true);
+    expect(takes('notFound')).toBe(true);
     expect(takes('contentOnly')).toBe(false);
-    expect(takes('widget')).toBe(false);
-    expect(takes('notFound')).toBe(false);
+    expect(takes('overlapping')).toBe(false);
     expect(takes('nowhere')).toBe(false);
     expect(takes('layout', 'css/mini-extract')).toBe(false);
   });
 
+  it('finds the chunks loaded on some pages with the shell and some without', () => {
+    const shared = {...CHUNK_NAMES, '/changelog-c': {__comp: 'blogPost', content: 'post1', __props: 'tags'}, '/docs/p5-k': {__comp: 'docItem', content: 'c5', __props: 'tags'}};
+    expect(findShells(ROUTES, shared)[0]!.partial).toEqual(['tags']);
+  });
+
   it('selects the core and the chunks within, never those apart', () => {
-    const [group] = Object.values(shellCacheGroups([{core: ['a', 'b'], within: ['w'], apart: ['x']}])) as {
+    const [group] = Object.values(shellCacheGroups([{core: ['a', 'b'], within: ['w'], apart: ['x'], partial: ['p']}])) as {
       name: string;
       chunks: (c: {name?: string | null}) => boolean;
       priority: number;
     }[];
     expect(group!.name).toBe('shell-0');
-    expect(['a', 'b', 'w', 'x', null].map((name) => group!.chunks({name}))).toEqual([true, true, true, false, false]);
+    expect(['a', 'b', 'w', 'x', 'p', null].map((name) => group!.chunks({name}))).toEqual([true, true, true, false, false, false]);
     // Below the single stylesheet's group (50), so CSS stays in one file.
     expect(group!.priority).toBeLessThan(50);
   });

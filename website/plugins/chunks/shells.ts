@@ -11,11 +11,14 @@
  * A "shell" is a set of chunk names that nearly always load together: those
  * whose pages are all pages of a more common one (the anchor) and at least
  * `SHELL_SHARE` of them. The client compilation gives each shell a split-chunk
- * cache group (`shellCacheGroups`) that moves into one file every module used
- * by the shell's chunks and by no other chunk. A module that other chunks
- * also use (the MDX runtime, which every page's content imports; theme code
- * the API pages use) is left to the bundler's own splitting, so no page
- * downloads a module twice and no page outside the shell gets the shell's code.
+ * cache group (`shellCacheGroups`) that moves into one file every module the
+ * shell's chunks use, out of them and out of the chunks that load only on the
+ * shell's pages (each page's content). Chunks of pages without the shell (an
+ * API page sharing theme code with the docs, the changelog sharing the MDX
+ * runtime) and chunks loaded on demand (a widget, the not-found page) keep
+ * their own copy; a module also used by a route chunk that loads on some of
+ * the shell's pages and some others stays where the bundler puts it, so no
+ * first visit loads a module twice.
  */
 import {chunkNamesOf, leafChains, type RouteNode} from './first-load';
 
@@ -46,6 +49,8 @@ export interface Shell {
   within: string[];
   /** Chunks loaded on no page that loads the anchor: they keep their own copy of a module that joins the shell. */
   apart: string[];
+  /** Chunks loaded on some pages that load the anchor and some that do not. */
+  partial: string[];
 }
 
 /**
@@ -69,17 +74,18 @@ export function findShells(
     const core = [anchor];
     const within: string[] = [];
     const apart: string[] = [];
+    const partial: string[] = [];
     for (const name of order) {
       if (name === anchor) continue;
       const own = pages.get(name)!;
       if (![...own].some((p) => anchorPages.has(p))) apart.push(name);
-      else if (own.size > anchorPages.size || !isSubset(own, anchorPages)) continue;
+      else if (own.size > anchorPages.size || !isSubset(own, anchorPages)) partial.push(name);
       else if (!taken.has(name) && own.size >= share * anchorPages.size) core.push(name);
       else within.push(name);
     }
     if (core.length < 2) continue;
     core.forEach((m) => taken.add(m));
-    shells.push({core, within, apart});
+    shells.push({core, within, apart, partial});
   }
   return shells;
 }
@@ -97,22 +103,22 @@ interface ShellChunkGraph {
 
 /**
  * True when the module may join the shell: script (extracted CSS has its own
- * single file), held by at least one of the shell's chunks, and otherwise only
- * by chunks that load on pages with the shell (they give it up) or on pages
- * without it (they keep their copy). A chunk the route table does not name (a
- * widget imported on demand, the not-found page) may load anywhere: a module
- * it holds stays where the bundler puts it.
+ * single file) held by at least one of the shell's chunks, and by no chunk of
+ * the route table that loads on some pages with the shell and some without
+ * (`partial`: it would keep its copy and bring the module a second time
+ * there). Every other chunk that holds it either loads only on pages with the
+ * shell (it gives the module up) or keeps its copy: the chunks of pages
+ * without the shell, and those the route table does not name (a widget
+ * imported when a reader opens it, the not-found page), which may then bring
+ * the module a second time on that interaction only. The bundler runs a
+ * module once, whichever file brought it.
  */
-export function belongsToShell(
-  module: ShellModule,
-  chunkGraph: ShellChunkGraph,
-  shell: {core: ReadonlySet<string>; within: ReadonlySet<string>; apart: ReadonlySet<string>},
-): boolean {
+export function belongsToShell(module: ShellModule, chunkGraph: ShellChunkGraph, shell: {core: ReadonlySet<string>; partial: ReadonlySet<string>}): boolean {
   if (module.type?.startsWith('css')) return false;
   let inCore = false;
   for (const {name} of chunkGraph.getModuleChunksIterable(module)) {
     if (name && shell.core.has(name)) inCore = true;
-    else if (!name || !(shell.within.has(name) || shell.apart.has(name))) return false;
+    else if (name && shell.partial.has(name)) return false;
   }
   return inCore;
 }
@@ -127,8 +133,8 @@ export function belongsToShell(
  */
 export function shellCacheGroups(shells: readonly Shell[]): Record<string, object> {
   return Object.fromEntries(
-    shells.map(({core, within, apart}, i) => {
-      const sets = {core: new Set(core), within: new Set(within), apart: new Set(apart)};
+    shells.map(({core, within, partial}, i) => {
+      const sets = {core: new Set(core), within: new Set(within), partial: new Set(partial)};
       return [
         `sigil-shell-${i}`,
         {
