@@ -5,7 +5,7 @@ import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 import {withScriptsAfterFirstPaint} from './after-first-paint';
 import {htmlFileOf, withRouteScripts} from './route-scripts';
-import {findShells, shellCacheGroups} from './shells';
+import {findShells, shellCacheGroups, shellOfChunk} from './shells';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
@@ -52,7 +52,7 @@ const filesOf = (group: StatsGroup | undefined): string[] => (group?.assets ?? [
 export default function chunks(context: LoadContext): Plugin {
   return {
     name: 'sigil-chunks',
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
       const outDir = config.output?.path;
       // The route table is generated before the bundler is configured (shells.ts: route chunks merged by use).
@@ -73,6 +73,8 @@ export default function chunks(context: LoadContext): Plugin {
         // table of all ~600 chunk names (about 4 KB gzip); the names are internal and mean nothing to a reader.
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
         plugins: [
+          // The prefetcher fetches a shell's file for the route chunks merged into it (plugins/prefetch/client.ts).
+          new currentBundler.instance.DefinePlugin({__SIGIL_SHELL_OF__: `(${JSON.stringify(shellOfChunk(shells))})`}),
           {
             apply(compiler: Compiler) {
               compiler.hooks.done.tap('sigil-chunks', (stats) => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {RouteNode} from './first-load';
-import {belongsToShell, findShells, pagesByChunkName, shellCacheGroups} from './shells';
+import {belongsToShell, findShells, pagesByChunkName, shellCacheGroups, shellOfChunk} from './shells';
 
 // A docs area of 20 pages under three layout routes (root, version, sidebar), 19 of them doc pages (`item`)
 // and one a category index; an API area of 12 pages; a changelog page.
@@ -102,5 +102,14 @@ describe('shells: route chunks that load together', () => {
     expect(['a', 'b', 'w', 'x', 'p', null].map((name) => group!.chunks({name}))).toEqual([true, true, true, false, false, false]);
     // Below the single stylesheet's group (50), so CSS stays in one file.
     expect(group!.priority).toBeLessThan(50);
+  });
+
+  it('tells the prefetcher which shell holds each core chunk', () => {
+    expect(shellOfChunk([{core: ['a', 'b'], within: ['w'], apart: [], partial: []}, {core: ['c', 'd'], within: [], apart: [], partial: []}])).toEqual({
+      a: 'shell-0',
+      b: 'shell-0',
+      c: 'shell-1',
+      d: 'shell-1',
+    });
   });
 });

@@ -138,7 +138,7 @@ export function shellCacheGroups(shells: readonly Shell[]): Record<string, objec
       return [
         `sigil-shell-${i}`,
         {
-          name: `shell-${i}`,
+          name: shellChunkName(i),
           chunks: (chunk: ShellChunk) => Boolean(chunk.name && (sets.core.has(chunk.name) || sets.within.has(chunk.name))),
           test: (module: ShellModule, {chunkGraph}: {chunkGraph: ShellChunkGraph}) => belongsToShell(module, chunkGraph, sets),
           // Above Docusaurus's `common` group (40), below its single stylesheet (50).
@@ -149,4 +149,12 @@ export function shellCacheGroups(shells: readonly Shell[]): Record<string, objec
       ];
     }),
   );
+}
+
+/** The name of a shell's chunk (what `gca`, Docusaurus's chunk-name-to-file function, finds it by). */
+export const shellChunkName = (index: number): string => `shell-${index}`;
+
+/** Route chunk name → the name of the shell chunk that holds its modules, for the prefetcher (plugins/prefetch). */
+export function shellOfChunk(shells: readonly Shell[]): Record<string, string> {
+  return Object.fromEntries(shells.flatMap(({core}, i) => core.map((name) => [name, shellChunkName(i)])));
 }

@@ -11,6 +11,8 @@ import {chunkNamesFromRoutes, createPrefetcher} from './prefetcher';
 
 // The bundler's runtime; `gca` (chunk name → file URL) is added by Docusaurus's ChunkAssetPlugin.
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
+// Route chunk name → the shell chunk that holds its modules, defined by plugins/chunks at build time.
+declare const __SIGIL_SHELL_OF__: Record<string, string>;
 
 /** Docusaurus's own `<link rel=prefetch>` strategy; every browser Docusaurus supports has it. */
 function fetchFile(url: string): Promise<void> {
@@ -43,6 +45,7 @@ const prefetcher = createPrefetcher({
   routesChunkNames: () => chunkNamesFromRoutes(routes),
   matchedRoutePaths: (pathname) => matchRoutes(routes, pathname).map((match) => match.route.path ?? ''),
   chunkUrl: (name) => __webpack_require__.gca(name),
+  shellOf: (name) => __SIGIL_SHELL_OF__[name],
   fetchFile,
   preloadRoute,
   isSlowConnection: () => Boolean(connection()?.effectiveType?.includes('2g') || connection()?.saveData),

@@ -100,6 +100,17 @@ describe('createPrefetcher', () => {
     expect(preloadRoute).toHaveBeenCalledTimes(1);
   });
 
+  it("fetches a shell's file for the chunks merged into it, once", async () => {
+    const merged = new Set(['root', 'version', 'sidebarLayout', 'sidebar', 'docItem']);
+    const {prefetcher, fetchFile} = setup({
+      chunkUrl: (name) => (merged.has(name) ? '/assets/js/root.undefined.js' : name === 'shell-1' ? '/shell.js' : URLS[name]),
+      shellOf: (name) => (merged.has(name) ? 'shell-1' : undefined),
+    });
+    await prefetcher.prefetch('/concepts/wallets');
+    await prefetcher.prefetch('/concepts/users');
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/w.js', '/shell.js', '/u.js']);
+  });
+
   it('skips chunks the bundler merged away', async () => {
     const {prefetcher, fetchFile} = setup({chunkUrl: (name) => (name === 'apiPage' ? undefined : name === 'merged' ? '/undefined.js' : URLS[name])});
     await prefetcher.prefetch('/api');

@@ -22,6 +22,8 @@ export interface PrefetcherDeps {
   matchedRoutePaths: (pathname: string) => string[];
   /** A chunk's file URL, or undefined when the bundler merged the chunk into another one. */
   chunkUrl: (chunkName: string) => string | undefined;
+  /** The shell a route chunk was merged into (plugins/chunks/shells.ts), whose file is fetched in its place. */
+  shellOf?: (chunkName: string) => string | undefined;
   /** Starts fetching a file at low priority (a `<link rel=prefetch>`). */
   fetchFile: (url: string) => Promise<void>;
   /** Loads a route's modules now (Docusaurus's preload). */
@@ -105,10 +107,12 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
       fetchedRoutes.add(routePath);
       index ??= indexChunkNames(typeof deps.routesChunkNames === 'function' ? deps.routesChunkNames() : deps.routesChunkNames);
       const names = deps.matchedRoutePaths(routePath).flatMap((path) => index!.get(path) ?? []);
+      // A chunk merged into one of the site's shells is fetched as the shell's file (once, whatever number of names
+      // it holds); a chunk the bundler merged elsewhere has no file of its own: nothing to fetch (as Docusaurus does).
+      const shells = names.flatMap((name) => deps.shellOf?.(name) ?? []);
       return Promise.all(
-        names.map((name) => {
+        [...names, ...new Set(shells)].map((name) => {
           const url = deps.chunkUrl(name);
-          // The bundler may have merged the chunk into another one: nothing to fetch then (as Docusaurus does).
           return url && !url.includes('undefined') ? fileOnce(url) : Promise.resolve();
         }),
       );
