@@ -5,6 +5,7 @@ import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 import {withScriptsAfterFirstPaint} from './after-first-paint';
 import {htmlFileOf, withRouteScripts} from './route-scripts';
+import {findShells, shellCacheGroups, shellOfChunk} from './shells';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
 export const MANIFEST_FILE = '.chunk-packages.json';
@@ -51,14 +52,29 @@ const filesOf = (group: StatsGroup | undefined): string[] => (group?.assets ?? [
 export default function chunks(context: LoadContext): Plugin {
   return {
     name: 'sigil-chunks',
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
       const outDir = config.output?.path;
+      // The route table is generated before the bundler is configured (shells.ts: route chunks merged by use).
+      const generated = context.generatedFilesDir;
+      const shells = findShells(
+        parseRoutes(readFileSync(path.join(generated, 'routes.js'), 'utf8')),
+        JSON.parse(readFileSync(path.join(generated, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>,
+      );
       return {
+        optimization: {
+          splitChunks: {cacheGroups: shellCacheGroups(shells)},
+          // The bundler's runtime goes into main.js, one response fewer on every page. Docusaurus keeps it apart so
+          // that main.js can stay cached when only a page changes; here main.js holds the route table and the
+          // chunk registry, which change with the pages anyway, so it is new on every deploy either way.
+          runtimeChunk: false,
+        },
         // Chunk files named by id only: a `[name]` in the file name costs the runtime every page loads a
         // table of all ~600 chunk names (about 4 KB gzip); the names are internal and mean nothing to a reader.
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
         plugins: [
+          // The prefetcher fetches a shell's file for the route chunks merged into it (plugins/prefetch/client.ts).
+          new currentBundler.instance.DefinePlugin({__SIGIL_SHELL_OF__: `(${JSON.stringify(shellOfChunk(shells))})`}),
           {
             apply(compiler: Compiler) {
               compiler.hooks.done.tap('sigil-chunks', (stats) => {

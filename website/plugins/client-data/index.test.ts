@@ -27,13 +27,16 @@ describe('the client-data plugin', () => {
     expect(configure({}, true)).toEqual({});
   });
 
-  it('runs its loader first on the registry and on the docs plugins’ route props only', () => {
+  it('runs its loader first on the registry, the route table and its chunk names, and the docs plugins’ route props only', () => {
     const [rule] = configure({}, false).module!.rules;
     expect(rule!.enforce).toBe('pre');
     const picks = (file: string) => rule!.test.test(file);
     expect(picks(path.join(generated, 'registry.js'))).toBe(true);
     expect(picks(path.join(generated, 'docusaurus-plugin-content-docs', 'default', 'p', 'index-466.json'))).toBe(true);
-    expect(picks(path.join(generated, 'routes.js'))).toBe(false);
+    expect(picks(path.join(generated, 'routes.js'))).toBe(true);
+    expect(picks(path.join(generated, 'routesChunkNames.json'))).toBe(true);
+    expect(picks(path.join(generated, 'routes.js.map'))).toBe(false);
+    expect(picks(path.join(generated, 'globalData.json'))).toBe(false);
     expect(picks(path.join(generated, 'docusaurus-plugin-content-docs', 'default', 'site-docs-a-mdx-123.json'))).toBe(false);
     expect(picks(path.join(generated, 'docusaurus-plugin-content-blog', 'changelog', 'p', 'index-1.json'))).toBe(false);
     expect(picks(path.join(path.sep, 'other', '.docusaurus', 'registry.js'))).toBe(false);

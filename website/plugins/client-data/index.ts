@@ -6,7 +6,7 @@ const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
 /** Requests made from inside @docusaurus/utils-common (CommonJS, which requires all of tslib for one helper). */
 export const UTILS_COMMON_DIR = /[\\/]@docusaurus[\\/]utils-common[\\/]lib$/;
 
-const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'descriptions.ts', 'tslib-helpers.ts'].map((f) => path.join(__dirname, f));
+const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'routes.ts', 'descriptions.ts', 'tslib-helpers.ts'].map((f) => path.join(__dirname, f));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,7 +41,7 @@ export default function clientData(context: LoadContext): Plugin {
               // Runs on the generated source, before the site's own JavaScript loader.
               enforce: 'pre' as const,
               test: new RegExp(
-                `^(?:${escape(path.join(generated, 'registry.js'))}|${escape(path.join(generated, 'docusaurus-plugin-content-docs'))}[\\\\/][^\\\\/]+[\\\\/]p[\\\\/][^\\\\/]+\\.json)$`,
+                `^(?:${['registry.js', 'routes.js', 'routesChunkNames.json'].map((f) => escape(path.join(generated, f))).join('|')}|${escape(path.join(generated, 'docusaurus-plugin-content-docs'))}[\\\\/][^\\\\/]+[\\\\/]p[\\\\/][^\\\\/]+\\.json)$`,
               ),
               use: [{loader: LOADER}],
             },

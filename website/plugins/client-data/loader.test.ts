@@ -53,6 +53,17 @@ describe('the client-data loader', () => {
     expect(transform(other, {resourcePath: path.join(p, 'tag-x.json'), addDependency: () => {}})).toBe(other);
   });
 
+  it('gives the route table its chunk names from the file beside it, on which it then depends, and empties that file', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'client-data-'));
+    writeFileSync(path.join(dir, 'routesChunkNames.json'), JSON.stringify({'/a-1f2': {__comp: 'c0ffee00'}}));
+    const routes = `export default [\n  {\n    path: '/a',\n    component: ComponentCreator('/a', '1f2'),\n    exact: true\n  },\n];\n`;
+    const deps: string[] = [];
+    const out = transform(routes, {resourcePath: path.join(dir, 'routes.js'), addDependency: (f) => deps.push(f)});
+    expect(out).toContain(`ComponentCreator('/a', '1f2', {"__comp":"c0ffee00"})`);
+    expect(deps).toEqual([path.join(dir, 'routesChunkNames.json')]);
+    expect(transform('{"/a-1f2":{"__comp":"c0ffee00"}}', {resourcePath: path.join(dir, 'routesChunkNames.json'), addDependency: () => {}})).toBe('{}');
+  });
+
   it('is loadable by the bundler from plain Node (loader.cjs)', () => {
     const loader = createRequire(import.meta.url)('./loader.cjs') as {default: (this: unknown, s: string) => string};
     const fn = typeof loader === 'function' ? loader : loader.default;

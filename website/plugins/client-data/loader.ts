@@ -1,13 +1,15 @@
 /**
  * The client compilation's loader for files Docusaurus generates (index.ts
  * picks them): the chunk registry loses its module paths (registry.ts), the
- * docs version data its descriptions, and generated-index pages get the
- * descriptions of their cards (descriptions.ts). Everything else passes
- * through unchanged.
+ * route table gets each route's chunk names and `routesChunkNames.json` is
+ * left empty (routes.ts), the docs version data loses its descriptions, and
+ * generated-index pages get the descriptions of their cards
+ * (descriptions.ts). Everything else passes through unchanged.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {withoutModulePaths} from './registry';
+import {CLIENT_ROUTES_CHUNK_NAMES, withChunkNames} from './routes';
 import {isCategoryIndexProps, isVersionProps, withCardDescriptions, withoutDocDescriptions} from './descriptions';
 
 /** What this loader uses of the bundler's loader context. */
@@ -34,6 +36,12 @@ function versionPropsBeside(file: string, permalink: string, addDependency: (fil
 
 export function transform(source: string, context: LoaderContext): string {
   const file = context.resourcePath;
+  if (path.basename(file) === 'routes.js') {
+    const chunkNamesFile = path.join(path.dirname(file), 'routesChunkNames.json');
+    context.addDependency(chunkNamesFile);
+    return withChunkNames(source, JSON.parse(readFileSync(chunkNamesFile, 'utf8')) as Record<string, unknown>);
+  }
+  if (path.basename(file) === 'routesChunkNames.json') return CLIENT_ROUTES_CHUNK_NAMES;
   if (file.endsWith('.js')) return withoutModulePaths(source);
   const props: unknown = JSON.parse(source);
   if (isVersionProps(props)) return JSON.stringify(withoutDocDescriptions(props));

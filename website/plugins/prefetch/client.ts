@@ -5,13 +5,14 @@
  * (prefetcher.ts). The bundler swaps it in (plugins/prefetch/index.ts).
  */
 import routes from '@generated/routes';
-import routesChunkNames from '@generated/routesChunkNames';
 import {matchRoutes} from 'react-router-config';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
-import {createPrefetcher} from './prefetcher';
+import {chunkNamesFromRoutes, createPrefetcher} from './prefetcher';
 
 // The bundler's runtime; `gca` (chunk name → file URL) is added by Docusaurus's ChunkAssetPlugin.
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
+// Route chunk name → the shell chunk that holds its modules, defined by plugins/chunks at build time.
+declare const __SIGIL_SHELL_OF__: Record<string, string>;
 
 /** Docusaurus's own `<link rel=prefetch>` strategy; every browser Docusaurus supports has it. */
 function fetchFile(url: string): Promise<void> {
@@ -40,9 +41,11 @@ type Connection = {effectiveType?: string; saveData?: boolean} | undefined;
 const connection = (): Connection => (navigator as Navigator & {connection?: Connection}).connection;
 
 const prefetcher = createPrefetcher({
-  routesChunkNames,
+  // Each route's chunk names come with its component (plugins/lazy-routes, plugins/client-data/routes.ts).
+  routesChunkNames: () => chunkNamesFromRoutes(routes),
   matchedRoutePaths: (pathname) => matchRoutes(routes, pathname).map((match) => match.route.path ?? ''),
   chunkUrl: (name) => __webpack_require__.gca(name),
+  shellOf: (name) => __SIGIL_SHELL_OF__[name],
   fetchFile,
   preloadRoute,
   isSlowConnection: () => Boolean(connection()?.effectiveType?.includes('2g') || connection()?.saveData),

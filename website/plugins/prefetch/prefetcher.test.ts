@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import {createPrefetcher, indexChunkNames, type PrefetcherDeps} from './prefetcher';
+import {chunkNamesFromRoutes, createPrefetcher, indexChunkNames, type PrefetcherDeps, type RouteWithChunkNames} from './prefetcher';
 
 // Two docs pages under the same docs root, version and sidebar layout (shared chunks), as Docusaurus nests them.
 const ROUTES_CHUNK_NAMES = {
@@ -31,6 +31,32 @@ describe('indexChunkNames', () => {
     const index = indexChunkNames(ROUTES_CHUNK_NAMES);
     expect(index.get('/')).toEqual(['root', 'version', 'sidebarLayout', 'sidebar']);
     expect(index.get('/concepts/wallets')).toEqual(['docItem', 'wallets']);
+  });
+});
+
+describe('chunkNamesFromRoutes', () => {
+  const route = (path: string, chunkNames?: unknown, routes?: RouteWithChunkNames[]): RouteWithChunkNames => ({path, component: Object.assign(() => null, chunkNames ? {chunkNames} : {}), ...(routes ? {routes} : {})});
+  it('reads the chunk names each route component carries, nested routes included, into the same index', () => {
+    const routes = [
+      route('/api', ROUTES_CHUNK_NAMES['/api-860']),
+      route('/', ROUTES_CHUNK_NAMES['/-aaa'], [
+        route('/', ROUTES_CHUNK_NAMES['/-bbb'], [route('/concepts/wallets', ROUTES_CHUNK_NAMES['/concepts/wallets-19e']), route('/concepts/users', ROUTES_CHUNK_NAMES['/concepts/users-2c0'])]),
+      ]),
+      route('*'),
+    ];
+    const index = indexChunkNames(chunkNamesFromRoutes(routes));
+    expect(index).toEqual(indexChunkNames(ROUTES_CHUNK_NAMES));
+    expect(index.has('*')).toBe(false);
+  });
+
+  it('is asked for the table only when the first link is prefetched', async () => {
+    const table = vi.fn(() => ROUTES_CHUNK_NAMES);
+    const {prefetcher, fetchFile} = setup({routesChunkNames: table});
+    expect(table).not.toHaveBeenCalled();
+    await prefetcher.prefetch('/concepts/wallets');
+    await prefetcher.prefetch('/api');
+    expect(table).toHaveBeenCalledTimes(1);
+    expect(fetchFile.mock.calls.map(([u]) => u)).toContain('/w.js');
   });
 });
 
@@ -72,6 +98,17 @@ describe('createPrefetcher', () => {
     prefetcher.preload('/api');
     expect(prefetcher.preload('/api')).toBe(false);
     expect(preloadRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches a shell's file for the chunks merged into it, once", async () => {
+    const merged = new Set(['root', 'version', 'sidebarLayout', 'sidebar', 'docItem']);
+    const {prefetcher, fetchFile} = setup({
+      chunkUrl: (name) => (merged.has(name) ? '/assets/js/root.undefined.js' : name === 'shell-1' ? '/shell.js' : URLS[name]),
+      shellOf: (name) => (merged.has(name) ? 'shell-1' : undefined),
+    });
+    await prefetcher.prefetch('/concepts/wallets');
+    await prefetcher.prefetch('/concepts/users');
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/w.js', '/shell.js', '/u.js']);
   });
 
   it('skips chunks the bundler merged away', async () => {

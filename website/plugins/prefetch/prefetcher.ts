@@ -16,11 +16,14 @@
 export type RoutesChunkNames = Record<string, unknown>;
 
 export interface PrefetcherDeps {
-  routesChunkNames: RoutesChunkNames;
+  /** The table, or a function giving it when the first link asks (it is built from the route table in the browser). */
+  routesChunkNames: RoutesChunkNames | (() => RoutesChunkNames);
   /** Paths of the route-table entries an address matches, outermost first (react-router-config's matchRoutes). */
   matchedRoutePaths: (pathname: string) => string[];
   /** A chunk's file URL, or undefined when the bundler merged the chunk into another one. */
   chunkUrl: (chunkName: string) => string | undefined;
+  /** The shell a route chunk was merged into (plugins/chunks/shells.ts), whose file is fetched in its place. */
+  shellOf?: (chunkName: string) => string | undefined;
   /** Starts fetching a file at low priority (a `<link rel=prefetch>`). */
   fetchFile: (url: string) => Promise<void>;
   /** Loads a route's modules now (Docusaurus's preload). */
@@ -36,6 +39,31 @@ export function leafChunkNames(tree: unknown): string[] {
   if (typeof tree === 'string') return [tree];
   if (tree && typeof tree === 'object') return Object.values(tree).flatMap(leafChunkNames);
   return [];
+}
+
+/** A route of the route table, as far as this reads it: its component carries its chunk names (plugins/lazy-routes). */
+export interface RouteWithChunkNames {
+  // react-router's type allows several paths; Docusaurus's table has one string per route.
+  path?: string | readonly string[];
+  component?: unknown;
+  routes?: readonly RouteWithChunkNames[];
+}
+
+/**
+ * The chunk-name table in Docusaurus's shape (`${path}-${n}` → names), read
+ * from the route table: in the browser each route's component holds its
+ * chunk names and `routesChunkNames` is empty (plugins/client-data/routes.ts).
+ */
+export function chunkNamesFromRoutes(routes: readonly RouteWithChunkNames[]): RoutesChunkNames {
+  const table: RoutesChunkNames = {};
+  let n = 0;
+  const visit = (route: RouteWithChunkNames) => {
+    const names = (route.component as {chunkNames?: unknown} | undefined)?.chunkNames;
+    if (names !== undefined && typeof route.path === 'string') table[`${route.path}-${n++}`] = names;
+    route.routes?.forEach(visit);
+  };
+  routes.forEach(visit);
+  return table;
 }
 
 /** Route path (the key without its `-hash` suffix, as Docusaurus strips it) → chunk names of every entry with that path. */
@@ -77,12 +105,14 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
     prefetch(routePath) {
       if (deps.isSlowConnection() || loadedRoutes.has(routePath) || fetchedRoutes.has(routePath)) return false;
       fetchedRoutes.add(routePath);
-      index ??= indexChunkNames(deps.routesChunkNames);
+      index ??= indexChunkNames(typeof deps.routesChunkNames === 'function' ? deps.routesChunkNames() : deps.routesChunkNames);
       const names = deps.matchedRoutePaths(routePath).flatMap((path) => index!.get(path) ?? []);
+      // A chunk merged into one of the site's shells is fetched as the shell's file (once, whatever number of names
+      // it holds); a chunk the bundler merged elsewhere has no file of its own: nothing to fetch (as Docusaurus does).
+      const shells = names.flatMap((name) => deps.shellOf?.(name) ?? []);
       return Promise.all(
-        names.map((name) => {
+        [...names, ...new Set(shells)].map((name) => {
           const url = deps.chunkUrl(name);
-          // The bundler may have merged the chunk into another one: nothing to fetch then (as Docusaurus does).
           return url && !url.includes('undefined') ? fileOnce(url) : Promise.resolve();
         }),
       );
