@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, previewGroups, sectionCounts, type PagefindData} from './pagefindEngine';
+import {answersQuery, groupFromPagefind, headingPath, isOpaqueToken, looksLikeName, orderByPrior, pageByUrl, previewGroups, sectionCounts, type PagefindData} from './pagefindEngine';
 
 const anchors = [
   {element: 'h2', id: 'wallets', text: 'Wallets', location: 10},
@@ -118,5 +118,56 @@ describe('previewGroups', () => {
     expect(answersQuery('create wallets', groups)).toBe(true);
     // A word only the text may hold waits for the excerpts.
     expect(answersQuery('wallet passkey', groups)).toBe(false);
+  });
+});
+
+describe('orderByPrior', () => {
+  /** The order the engine used before: a stable sort on score × prior. */
+  const reference = <T extends {score: number}>(results: readonly T[], priorOf: (r: T) => number): T[] =>
+    results
+      .map((r, i) => ({r, i, key: r.score * priorOf(r)}))
+      .sort((a, b) => b.key - a.key || a.i - b.i)
+      .map(({r}) => r);
+  const kinds = ['guide', 'operation', 'schema'] as const;
+  const priors = {guide: 1, operation: 0.4, schema: 0.25};
+
+  it('puts a guide above an operation that scored a little higher, and keeps ties in their order', () => {
+    const results = [
+      {id: 'op', score: 2, kind: 'operation' as const},
+      {id: 'guide', score: 1, kind: 'guide' as const},
+      {id: 'schema', score: 1, kind: 'schema' as const},
+      {id: 'op2', score: 1, kind: 'operation' as const},
+      {id: 'op3', score: 1, kind: 'operation' as const},
+    ];
+    expect(orderByPrior(results, (r) => priors[r.kind]).map((r) => r.id)).toEqual(['guide', 'op', 'op2', 'op3', 'schema']);
+  });
+
+  it('gives the same order as sorting, on random results best first and on unsorted ones', () => {
+    let seed = 7;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let round = 0; round < 200; round++) {
+      const n = Math.floor(random() * 40);
+      const results = Array.from({length: n}, (_, i) => ({id: i, score: Math.round(random() * 20) / 4, kind: kinds[Math.floor(random() * 3)]!}));
+      const priorOf = (r: (typeof results)[number]): number => priors[r.kind];
+      if (round % 2 === 0) results.sort((a, b) => b.score - a.score);
+      expect(orderByPrior(results, priorOf)).toEqual(reference(results, priorOf));
+    }
+  });
+
+  it('returns nothing for no results', () => {
+    expect(orderByPrior([], () => 1)).toEqual([]);
+  });
+});
+
+describe('pageByUrl', () => {
+  it('finds the page at an address, the first one when two share it', () => {
+    const pages = new Map([
+      ['a', {url: '/x', title: 'X', section: 'Documentation' as const, kind: 'guide' as const}],
+      ['b', {url: '/y', title: 'Y', section: 'SDKs' as const, kind: 'guide' as const}],
+      ['c', {url: '/y', title: 'Y again', section: 'SDKs' as const, kind: 'guide' as const}],
+    ]);
+    expect(pageByUrl(pages, '/y')?.title).toBe('Y');
+    expect(pageByUrl(pages, '/x')?.title).toBe('X');
+    expect(pageByUrl(pages, '/z')).toBeUndefined();
   });
 });

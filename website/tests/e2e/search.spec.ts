@@ -463,6 +463,33 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     await expect(page.getByRole('status')).toHaveText('');
   });
 
+  test('/search says "Searching…" only once a search has taken 200 ms, then shows the results', async ({page}) => {
+    // A slow index chunk, so the search takes a while.
+    await page.route('**/pagefind/index/*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await gotoHydrated(page, '/search');
+    const box = page.getByRole('searchbox', {name: 'Search query'});
+    await box.focus();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/wasm.')))).toBe(true);
+    const shownAfter = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const status = document.querySelector('[role="status"]')!;
+          const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+          const started = performance.now();
+          new MutationObserver(() => {
+            if (status.textContent === 'Searching…') resolve(performance.now() - started);
+          }).observe(status, {childList: true, subtree: true, characterData: true});
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'passkey');
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+        }),
+    );
+    expect(await shownAfter).toBeGreaterThanOrEqual(200);
+    await expect(page.getByRole('status')).toContainText(/\d+ pages found for “passkey”/);
+  });
+
   test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
     let served = 0;
     await page.route('**/pagefind/search-pages.json', async (route) => {

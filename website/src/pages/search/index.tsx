@@ -1,13 +1,14 @@
-import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {memo, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import ResultLink from '@site/src/components/ResultLink';
 import {NoResults, SearchFailed} from '@site/src/components/SearchMessages';
 import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
+import {SEARCHING_DELAY_MS, useDelayedFlag} from '@site/src/search/delayedFlag';
 import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {highlightTerms, queryTerms} from '@site/src/search/text';
-import {SECTIONS, type SectionName} from '@site/src/search/types';
+import {SECTIONS, type ResultGroup, type SectionName} from '@site/src/search/types';
 import {prepareSearch, usePreloadSearch, useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
@@ -30,13 +31,57 @@ function writeUrl(query: string, section: SectionName | undefined): void {
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
 }
 
+/**
+ * The result list. Memoised on the answer: a keystroke re-renders the page
+ * while the previous results stay on screen, and should not rebuild them.
+ * Titles are marked with the words of the query they answer.
+ */
+const ResultList = memo(function ResultList({groups, query, pending}: {groups: readonly ResultGroup[]; query: string; pending: boolean}): ReactNode {
+  const terms = useMemo(() => queryTerms(query), [query]);
+  return (
+    // Busy while a preview waits for its excerpts (the benchmark times both moments).
+    <ol className={styles.results} aria-label="Search results" aria-busy={pending ? true : undefined}>
+      {groups.map((group) => {
+        const hits = group.hits.filter((hit) => hit.headings.length > 0 || hit.excerpt.length > 0);
+        return (
+          <li key={group.url} className={styles.result}>
+            <h2 className={styles.pageTitle}>
+              <ResultLink to={group.url}>
+                <Highlighted segments={highlightTerms(group.title, terms)} />
+              </ResultLink>
+            </h2>
+            <p className={styles.meta}>
+              {group.section} · <span className={styles.path}>{group.url}</span>
+            </p>
+            {hits.length > 0 && (
+              <ul className={styles.hits}>
+                {hits.map((hit) => (
+                  <li key={hit.url} className={styles.hit}>
+                    {hit.headings.length > 0 && (
+                      <ResultLink to={hit.url} className={styles.hitLink}>
+                        <HeadingPath parts={[group.title, ...hit.headings]} terms={terms} />
+                      </ResultLink>
+                    )}
+                    <p className={styles.excerpt}>
+                      <Highlighted segments={hit.excerpt} />
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+});
+
 function SearchPageContent(): ReactNode {
   const id = useId();
   const [query, setQuery] = useState('');
   const [section, setSection] = useState<SectionName | undefined>();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const state = useSearch(query, {...(section ? {section} : {}), limit});
-  const terms = useMemo(() => queryTerms(query), [query]);
   const preload = usePreloadSearch();
   const pendingUrl = useRef<{timer: ReturnType<typeof setTimeout>; write: () => void} | undefined>(undefined);
 
@@ -79,6 +124,8 @@ function SearchPageContent(): ReactNode {
   const shownSection = answer?.section;
   const counts = outcome?.sectionCounts ?? {};
   const allCount = SECTIONS.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  // "Searching…" only when a search takes a while (no results on screen meanwhile).
+  const slow = useDelayedFlag(state.status === 'loading' && !outcome, SEARCHING_DELAY_MS);
 
   let status: ReactNode = null;
   if (state.status === 'error') {
@@ -93,7 +140,7 @@ function SearchPageContent(): ReactNode {
         {shownSection ? ` in ${shownSection}` : ''}.
       </p>
     );
-  } else if (state.status === 'loading') {
+  } else if (state.status === 'loading' && slow) {
     status = <p className={styles.summary}>Searching…</p>;
   }
 
@@ -138,35 +185,7 @@ function SearchPageContent(): ReactNode {
       <div role="status">{status}</div>
       {outcome && outcome.groups.length > 0 && state.status !== 'error' && (
         <>
-          {/* Busy while a preview waits for its excerpts (the benchmark times both moments). */}
-          <ol className={styles.results} aria-label="Search results" aria-busy={outcome.pending ? true : undefined}>
-            {outcome.groups.map((group) => (
-              <li key={group.url} className={styles.result}>
-                <Heading as="h2" className={styles.pageTitle}>
-                  <ResultLink to={group.url}>
-                    <Highlighted segments={highlightTerms(group.title, terms)} />
-                  </ResultLink>
-                </Heading>
-                <p className={styles.meta}>
-                  {group.section} · <span className={styles.path}>{group.url}</span>
-                </p>
-                <ul className={styles.hits}>
-                  {group.hits.filter((hit) => hit.headings.length > 0 || hit.excerpt.length > 0).map((hit) => (
-                    <li key={hit.url} className={styles.hit}>
-                      {hit.headings.length > 0 && (
-                        <ResultLink to={hit.url} className={styles.hitLink}>
-                          <HeadingPath parts={[group.title, ...hit.headings]} terms={terms} />
-                        </ResultLink>
-                      )}
-                      <p className={styles.excerpt}>
-                        <Highlighted segments={hit.excerpt} />
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
+          <ResultList groups={outcome.groups} query={answer?.query ?? ''} pending={outcome.pending === true} />
           {outcome.total > outcome.groups.length && (
             <button type="button" className="button button--secondary" onClick={() => setLimit((l) => l + PAGE_SIZE)}>
               Show more results
