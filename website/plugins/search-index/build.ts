@@ -1,11 +1,12 @@
 import {readdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {loadPagefind} from './loadPagefind';
+import {loadPagefind} from './loadEsm';
 import {NAMES_FILE} from '../../src/search/names';
 import {encodePages, PAGES_FILE} from '../../src/search/pages';
 import {VOCABULARY_FILE} from '../../src/search/pagefindEngine';
 import type {ApiNames} from './apiNames';
 import {pagesOfIndex} from './pages';
+import {rechunkIndex, type RechunkReport} from './rechunk';
 import {buildNameIndex, buildVocabulary, headingWords, htmlForIndex, indexOptions, isIndexed, nameClaims, pageUrl, type NameClaim} from './prepare';
 
 /** Pagefind's ready-made UIs: the site has its own, so they are not shipped. */
@@ -36,6 +37,7 @@ export interface IndexReport {
   names: number;
   bytes: number;
   ms: number;
+  chunks: RechunkReport;
 }
 
 /** `api`: what the API document says about operations and error codes (see apiNames.ts). */
@@ -79,6 +81,7 @@ export async function buildSearchIndex(outDir: string, api: ApiNames = {operatio
   for (const name of await readdir(outputPath)) {
     if (UNUSED.test(name) || (name.startsWith('wasm.') && !wasm.has(name))) await rm(path.join(outputPath, name));
   }
+  const chunks = await rechunkIndex(outputPath);
   const vocabulary = buildVocabulary(words);
   await writeFile(path.join(outputPath, VOCABULARY_FILE), JSON.stringify(vocabulary));
   const names = buildNameIndex(claims);
@@ -86,5 +89,5 @@ export async function buildSearchIndex(outDir: string, api: ApiNames = {operatio
   const pageList = await pagesOfIndex(outputPath);
   if (pageList.size !== pages) throw new Error(`Pagefind wrote ${pageList.size} fragments for ${pages} pages`);
   await writeFile(path.join(outputPath, PAGES_FILE), JSON.stringify(encodePages(pageList)));
-  return {pages, skipped, vocabulary: vocabulary.length, names: Object.keys(names).length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
+  return {pages, skipped, chunks, vocabulary: vocabulary.length, names: Object.keys(names).length, bytes: await sizeOf(outputPath), ms: Date.now() - started};
 }

@@ -33,7 +33,7 @@ export default function searchIndex(context: LoadContext, options?: unknown): Pl
     async postBuild({outDir}) {
       const report = await buildSearchIndex(outDir, readApiNames(specPath));
       console.log(
-        `[search] indexed ${report.pages} pages (${report.skipped} skipped), ${report.vocabulary} vocabulary words, ${report.names} names; index ${report.bytes} bytes in ${report.ms} ms`,
+        `[search] indexed ${report.pages} pages (${report.skipped} skipped) in ${report.chunks.after} word chunks (Pagefind wrote ${report.chunks.before}), ${report.vocabulary} vocabulary words, ${report.names} names; index ${report.bytes} bytes in ${report.ms} ms`,
       );
     },
   };

@@ -10,6 +10,7 @@ import {firstExample} from './examples';
 import {responseExamples} from './outcomes';
 import type {OperationEntry} from './operations';
 import {operationSamples, type SampleSettings} from './samples';
+import {markSearchRepeats} from './search-repeats';
 
 export interface OperationPageInputs {
   doc: OpenApiDocument;
@@ -39,7 +40,7 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
     };
   };
 
-  return inputs.orderedOperations.map((summary) => {
+  const pages = inputs.orderedOperations.map((summary): OperationPageData => {
     const entry = byOperationId.get(summary.operationId) as OperationEntry;
     const {op} = entry;
     const requestMedia = jsonMedia(op.requestBody?.content, entry.path);
@@ -78,4 +79,6 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
       apiBaseUrl: inputs.apiBaseUrl,
     };
   });
+  markSearchRepeats(pages);
+  return pages;
 }

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {fieldAnchor} from '../../slugs';
+import {fieldsUnindexed, rowUnindexed} from '../../model/search-repeats';
 import type {FieldNode} from '../../types';
 import Rich from '../Rich';
 import CopyLink from '../CopyLink';
@@ -63,12 +64,15 @@ function Facts({field}: {field: FieldNode}): ReactNode {
   return facts.length > 0 ? <ul className={styles.facts}>{facts}</ul> : null;
 }
 
+/** Rows the search index leaves out (see model/search-repeats.ts); they are shown as any other. */
+const SEARCH_IGNORE = {'data-pagefind-ignore': 'all'};
+
 function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode {
   const anchor = fieldAnchor(field.path);
   useBrokenLinks().collectAnchor(anchor);
   return (
     <>
-      <tr id={anchor} className={styles.row}>
+      <tr id={anchor} className={styles.row} {...(rowUnindexed(field) ? SEARCH_IGNORE : {})}>
         <th scope="row" className={styles.nameCell}>
           <span className={styles.nameLine}>
             <a href={`#${anchor}`} className={styles.name} title={field.path}>
@@ -88,7 +92,7 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
         </td>
       </tr>
       {field.children && field.children.length > 0 && (
-        <tr className={styles.nestedRow}>
+        <tr className={styles.nestedRow} {...(fieldsUnindexed(field) ? SEARCH_IGNORE : {})}>
           <td colSpan={3}>
             <details open={depth === 0} className={styles.nested}>
               <summary>
