@@ -490,6 +490,34 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     await expect(page.getByRole('status')).toContainText(/\d+ pages found for “passkey”/);
   });
 
+  test('the dialog says "Searching…" only once a search has taken 200 ms, then shows the results', async ({page}) => {
+    await page.route('**/pagefind/index/*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await gotoHydrated(page, '/');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', {name: 'Search the documentation'});
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/wasm.')))).toBe(true);
+    const shownAfter = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const box = document.querySelector<HTMLElement>('[role="dialog"]')!;
+          const input = box.querySelector<HTMLInputElement>('input')!;
+          const started = performance.now();
+          new MutationObserver(() => {
+            if (box.textContent?.includes('Searching…')) resolve(performance.now() - started);
+          }).observe(box, {childList: true, subtree: true, characterData: true});
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'passkey');
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+        }),
+    );
+    expect(await shownAfter).toBeGreaterThanOrEqual(200);
+    await expect(dialog.getByRole('listbox', {name: 'Search results'})).toBeVisible();
+    await expect(dialog).not.toContainText('Searching…');
+  });
+
   test('a pages file cached from an older build is fetched again, and the results are complete', async ({page}) => {
     let served = 0;
     await page.route('**/pagefind/search-pages.json', async (route) => {

@@ -5,6 +5,7 @@ import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {NoResults, SearchFailed} from '@site/src/components/SearchMessages';
 import {HeadingPath, Highlighted} from '@site/src/components/SearchText';
+import {SEARCHING_DELAY_MS, useDelayedFlag} from '@site/src/search/delayedFlag';
 import {capQuery, MAX_QUERY_LENGTH} from '@site/src/search/query';
 import {addRecent, clearRecent, readRecent, type RecentResult} from '@site/src/search/recent';
 import {queryTerms} from '@site/src/search/text';
@@ -54,6 +55,8 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
   const terms = useMemo(() => queryTerms(query), [query]);
 
   const outcome = state.status === 'done' ? state.outcome : state.status === 'loading' ? state.previous?.outcome : undefined;
+  // As on /search: "Searching…" only when a search with nothing on screen takes a while.
+  const slow = useDelayedFlag(state.status === 'loading' && !outcome, SEARCHING_DELAY_MS);
   const showRecent = query.trim() === '';
 
   const choices: Choice[] = useMemo(() => {
@@ -236,7 +239,8 @@ export default function SearchModal({onClose}: SearchModalProps): ReactNode {
       />
     );
   } else {
-    body = <p className={styles.message}>Searching…</p>;
+    // Until then the message line stays, empty, so the dialog keeps its height.
+    body = <p className={styles.message}>{slow ? 'Searching…' : null}</p>;
   }
 
   return createPortal(

@@ -140,7 +140,7 @@ function SearchPageContent(): ReactNode {
         {shownSection ? ` in ${shownSection}` : ''}.
       </p>
     );
-  } else if (state.status === 'loading' && slow) {
+  } else if (slow) {
     status = <p className={styles.summary}>Searching…</p>;
   }
 
