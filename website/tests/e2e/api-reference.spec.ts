@@ -545,8 +545,11 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     expect(publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
     expect(await page.getByLabel(/^Private key/).getAttribute('value')).toBeNull();
     await expect(page.getByTestId('builder-stamp')).not.toContainText('Enter an API key');
-    const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
-    await expect.poll(async () => verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact)).toEqual({publicKey, valid: true});
+    // Body and stamp are read together on each try: the stamp is computed after the body renders, and a body
+    // read once could be older than the one the stamp ends up signing (this test failed once under load).
+    await expect
+      .poll(async () => verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', (await page.getByTestId('builder-body').textContent()) ?? ''))
+      .toEqual({publicKey, valid: true});
     // Another press makes another pair.
     await page.getByRole('button', {name: 'Generate a new key pair'}).click();
     await expect(page.getByLabel(/^Public key/)).not.toHaveValue(publicKey);
