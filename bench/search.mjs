@@ -169,6 +169,18 @@ export async function measureSearch(base) {
   }
 }
 
+/**
+ * `runs` measurements, reported as the one with the median keystroke-to-results
+ * time, with every run's median beside it (the machine is shared; one run can be
+ * unlucky, as one Lighthouse run can).
+ */
+export async function measureSearchRuns(base, runs = 1) {
+  const all = [];
+  for (let i = 0; i < Math.max(1, Number(runs) || 1); i++) all.push(await measureSearch(base));
+  all.sort((a, b) => a.warm.medianMs - b.warm.medianMs);
+  return {...all[Math.floor((all.length - 1) / 2)], runs: all.map((r) => r.warm.medianMs)};
+}
+
 const kib = (b) => (b / 1024).toFixed(1);
 
 /** The "## Search" section of bench/REPORT.md, and the figures that miss their target. */
@@ -205,11 +217,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const {values} = parseArgs({
     options: {base: {type: 'string', default: 'http://127.0.0.1:4180'}, report: {type: 'boolean', default: false}, runs: {type: 'string', default: '1'}},
   });
-  // With --runs N, the run with the median keystroke-to-results time is reported (the machine is shared; one run can be unlucky).
-  const runs = [];
-  for (let i = 0; i < Math.max(1, Number(values.runs) || 1); i++) runs.push(await measureSearch(values.base));
-  runs.sort((a, b) => a.warm.medianMs - b.warm.medianMs);
-  const search = {...runs[Math.floor((runs.length - 1) / 2)], runs: runs.map((r) => r.warm.medianMs)};
+  const search = await measureSearchRuns(values.base, values.runs);
   console.log(JSON.stringify(search, null, 2));
   if (values.report) {
     const file = fileURLToPath(new URL('REPORT.md', import.meta.url));

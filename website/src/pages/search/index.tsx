@@ -1,4 +1,4 @@
-import {memo, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
@@ -76,6 +76,40 @@ const ResultList = memo(function ResultList({groups, query, pending}: {groups: r
   );
 });
 
+/**
+ * The section filters with their counts. Memoised: React writes `name` and
+ * `type` again on every input it updates, so re-rendering the seven radios
+ * on each keystroke costs that keystroke's commit and frame for nothing.
+ */
+const SectionFilters = memo(function SectionFilters({
+  id,
+  section,
+  counts,
+  onSelect,
+}: {
+  id: string;
+  section: SectionName | undefined;
+  /** Results per section, or undefined when no counts are shown. */
+  counts: Partial<Record<SectionName, number>> | undefined;
+  onSelect: (section: SectionName | undefined) => void;
+}): ReactNode {
+  const allCount = counts ? SECTIONS.reduce((n, s) => n + (counts[s] ?? 0), 0) : 0;
+  return (
+    <fieldset className={styles.filters}>
+      <legend className={styles.label}>Section</legend>
+      {[undefined, ...SECTIONS].map((s) => (
+        <label key={s ?? 'all'} className={styles.filter}>
+          <input type="radio" name={`${id}-section`} checked={section === s} onChange={() => onSelect(s)} />
+          <span>
+            {s ?? 'All sections'}
+            {counts && <span className={styles.count}> ({s ? (counts[s] ?? 0) : allCount})</span>}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+});
+
 function SearchPageContent(): ReactNode {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -122,8 +156,13 @@ function SearchPageContent(): ReactNode {
   const outcome = answer?.outcome;
   // The section the shown results belong to (the filter may already have moved on).
   const shownSection = answer?.section;
-  const counts = outcome?.sectionCounts ?? {};
-  const allCount = SECTIONS.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  const shownCounts = outcome && query.trim() !== '' ? outcome.sectionCounts : undefined;
+  // Stable across keystrokes, so the filters re-render only when their counts or the section change.
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  // `update` only sets state and reads refs, so the first render's copy does what every later one would.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const selectSection = useCallback((s: SectionName | undefined) => update(queryRef.current, s), []);
   // "Searching…" only when a search takes a while (no results on screen meanwhile).
   const slow = useDelayedFlag(state.status === 'loading' && !outcome, SEARCHING_DELAY_MS);
 
@@ -167,20 +206,7 @@ function SearchPageContent(): ReactNode {
           onFocus={preload}
           onBlur={flushUrl}
         />
-        <fieldset className={styles.filters}>
-          <legend className={styles.label}>Section</legend>
-          {[undefined, ...SECTIONS].map((s) => (
-            <label key={s ?? 'all'} className={styles.filter}>
-              <input type="radio" name={`${id}-section`} checked={section === s} onChange={() => update(query, s)} />
-              <span>
-                {s ?? 'All sections'}
-                {outcome && query.trim() !== '' && (
-                  <span className={styles.count}> ({s ? (counts[s] ?? 0) : allCount})</span>
-                )}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <SectionFilters id={id} section={section} counts={shownCounts} onSelect={selectSection} />
       </form>
       <div role="status">{status}</div>
       {outcome && outcome.groups.length > 0 && state.status !== 'error' && (
