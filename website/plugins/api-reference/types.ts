@@ -53,12 +53,10 @@ export interface FieldNode {
   children?: FieldNode[];
   /** Why a nested object is not expanded here, with a link: [text, route]. */
   seeAlso?: [string, string];
-  /**
-   * Shown but left out of the search index (model/search-repeats.ts): `row`, the same row is on
-   * many operation pages (the envelope, the activity, the error body); `fields`, the nested table
-   * repeats fields listed earlier on the page, or every row in it is left out.
-   */
-  unindexed?: 'row' | 'fields' | 'both';
+  /** Shown but left out of the search index: the same row is on many operation pages (model/search-repeats.ts). */
+  unindexedRow?: true;
+  /** The nested table is shown but left out of the search index: the page listed its fields earlier, or every row in it is left out. */
+  unindexedFields?: true;
 }
 
 export type OperationKind = 'query' | 'submission';

@@ -122,7 +122,7 @@ describe('previewGroups', () => {
 });
 
 describe('orderByPrior', () => {
-  /** The order the engine used before: a stable sort on score × prior. */
+  /** The order asked for, written out independently: a stable sort on score × prior. */
   const reference = <T extends {score: number}>(results: readonly T[], priorOf: (r: T) => number): T[] =>
     results
       .map((r, i) => ({r, i, key: r.score * priorOf(r)}))

@@ -1,7 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {loadModel} from '../test-helpers';
 import type {FieldNode, OperationPageData} from '../types';
-import {fieldsUnindexed, markSearchRepeats, REPEATED_ROW_PAGES, rowUnindexed} from './search-repeats';
+import {markSearchRepeats, REPEATED_ROW_PAGES} from './search-repeats';
+
+const rowUnindexed = (f: FieldNode): boolean => f.unindexedRow === true;
+const fieldsUnindexed = (f: FieldNode): boolean => f.unindexedFields === true;
 
 /** The rows the search index keeps: a row's words count unless it or a table above it is left out. */
 function indexedPaths(fields: readonly FieldNode[]): string[] {
@@ -41,7 +44,7 @@ describe('rows left out of the search index on operation pages', () => {
   it('keeps the rows of a query whose answer is its own (get_wallet), and every request field of an operation that is alone in using it', () => {
     const page = byName('get_wallet');
     expect(indexedPaths(page.response.fields)).toEqual(expect.arrayContaining(['response.wallet', 'response.wallet.walletId', 'response.wallet.walletName']));
-    const said = ({children: _c, unindexed: _u, ...row}: FieldNode): string => JSON.stringify(row);
+    const said = ({children: _c, unindexedRow: _r, unindexedFields: _f, ...row}: FieldNode): string => JSON.stringify(row);
     for (const op of loadModel().operations) {
       for (const f of op.request.fields) {
         const twins = loadModel().operations.filter((o) => o.request.fields.some((g) => said(g) === said(f)));
@@ -68,7 +71,7 @@ describe('rows left out of the search index on operation pages', () => {
       }) as unknown as OperationPageData;
     const few = Array.from({length: REPEATED_ROW_PAGES - 1}, (_, i) => page(`op${i}`));
     markSearchRepeats(few);
-    expect(few.every((p) => p.request.fields.every((f) => f.unindexed === undefined))).toBe(true);
+    expect(few.every((p) => p.request.fields.every((f) => f.unindexedRow === undefined && f.unindexedFields === undefined))).toBe(true);
 
     const inner = (prefix: string): FieldNode[] => [row(`${prefix}.a`, 'a'), row(`${prefix}.b`, 'b')];
     const repeated = page('x', [row('first', 'holds a and b', inner('first')), row('again', 'holds them again', inner('again'))]);

@@ -10,7 +10,7 @@ export const REPEATED_ROW_PAGES = 10;
 
 /** What a row says, its nested fields apart: two rows with the same signature read the same. */
 function rowSignature(node: FieldNode): string {
-  const {children: _children, unindexed: _unindexed, ...row} = node;
+  const {children: _children, unindexedRow: _row, unindexedFields: _fields, ...row} = node;
   return JSON.stringify(row);
 }
 
@@ -18,7 +18,7 @@ function rowSignature(node: FieldNode): string {
 function shapeOf(fields: readonly FieldNode[]): string {
   return JSON.stringify(
     fields.map((f) => {
-      const {path: _path, unindexed: _unindexed, children, ...row} = f;
+      const {path: _path, unindexedRow: _row, unindexedFields: _fields, children, ...row} = f;
       return {...row, children: children ? shapeOf(children) : undefined};
     }),
   );
@@ -33,13 +33,9 @@ function* walk(fields: readonly FieldNode[]): Generator<FieldNode> {
 
 const bodies = (page: OperationPageData): FieldNode[][] => [page.request.fields, page.response.fields, page.error.fields];
 
-function mark(node: FieldNode, what: 'row' | 'fields'): void {
-  node.unindexed = node.unindexed && node.unindexed !== what ? 'both' : what;
-}
-
 /** Whether a field table adds nothing to the index: every row left out, and every nested table. */
 function allUnindexed(fields: readonly FieldNode[]): boolean {
-  return fields.every((f) => (f.unindexed === 'row' || f.unindexed === 'both') && (!f.children?.length || f.unindexed === 'both'));
+  return fields.every((f) => f.unindexedRow && (!f.children?.length || f.unindexedFields));
 }
 
 /**
@@ -70,22 +66,18 @@ export function markSearchRepeats(pages: readonly OperationPageData[]): void {
     const seen = new Set<string>();
     const visit = (fields: readonly FieldNode[]): void => {
       for (const f of fields) {
-        if ((pagesBySignature.get(rowSignature(f))?.size ?? 0) >= REPEATED_ROW_PAGES) mark(f, 'row');
+        if ((pagesBySignature.get(rowSignature(f))?.size ?? 0) >= REPEATED_ROW_PAGES) f.unindexedRow = true;
         if (!f.children?.length) continue;
         const shape = shapeOf(f.children);
         if (seen.has(shape)) {
-          mark(f, 'fields');
+          f.unindexedFields = true;
           continue;
         }
         seen.add(shape);
         visit(f.children);
-        if (allUnindexed(f.children)) mark(f, 'fields');
+        if (allUnindexed(f.children)) f.unindexedFields = true;
       }
     };
     for (const body of bodies(page)) visit(body);
   }
 }
-
-/** Whether the search index leaves out a row itself, or the nested table under it. */
-export const rowUnindexed = (f: FieldNode): boolean => f.unindexed === 'row' || f.unindexed === 'both';
-export const fieldsUnindexed = (f: FieldNode): boolean => f.unindexed === 'fields' || f.unindexed === 'both';

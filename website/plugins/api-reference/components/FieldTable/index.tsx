@@ -2,7 +2,6 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {fieldAnchor} from '../../slugs';
-import {fieldsUnindexed, rowUnindexed} from '../../model/search-repeats';
 import type {FieldNode} from '../../types';
 import Rich from '../Rich';
 import CopyLink from '../CopyLink';
@@ -72,7 +71,7 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
   useBrokenLinks().collectAnchor(anchor);
   return (
     <>
-      <tr id={anchor} className={styles.row} {...(rowUnindexed(field) ? SEARCH_IGNORE : {})}>
+      <tr id={anchor} className={styles.row} {...(field.unindexedRow ? SEARCH_IGNORE : {})}>
         <th scope="row" className={styles.nameCell}>
           <span className={styles.nameLine}>
             <a href={`#${anchor}`} className={styles.name} title={field.path}>
@@ -92,7 +91,7 @@ function FieldRow({field, depth}: {field: FieldNode; depth: number}): ReactNode 
         </td>
       </tr>
       {field.children && field.children.length > 0 && (
-        <tr className={styles.nestedRow} {...(fieldsUnindexed(field) ? SEARCH_IGNORE : {})}>
+        <tr className={styles.nestedRow} {...(field.unindexedFields ? SEARCH_IGNORE : {})}>
           <td colSpan={3}>
             <details open={depth === 0} className={styles.nested}>
               <summary>
