@@ -5,6 +5,7 @@
 import {createPublicKey, generateKeyPairSync, verify} from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type APIRequestContext, type Page, type Request} from '@playwright/test';
+import {waitForSandbox} from './sandbox-ready';
 
 const CREATE_WALLET = '/api/wallets/create-wallet';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -263,6 +264,8 @@ test.describe('request builder', () => {
   test('shows schema violations inline as you type', async ({page}) => {
     await gotoHydrated(page, CREATE_WALLET);
     await openBuilder(page);
+    // Edits wait for the sandbox (the default target) to settle the body (CI once saw two bodies in the box).
+    await waitForSandbox(page);
     const editor = page.getByLabel('Request body (JSON)');
     const status = page.getByTestId('builder-status');
     const text = await editor.inputValue();
@@ -533,6 +536,7 @@ test.describe('second edition: two panes, page tools, deep links', () => {
   test('the builder names a misspelt field as unknown and generates a fresh key pair in the page', async ({page}) => {
     await gotoHydrated(page, CREATE_WALLET);
     await openBuilder(page);
+    await waitForSandbox(page);
     const editor = page.getByLabel('Request body (JSON)');
     await editor.fill((await editor.inputValue()).replace('"walletName"', '"walletNam"'));
     const status = page.getByTestId('builder-status');

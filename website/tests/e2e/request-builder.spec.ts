@@ -9,6 +9,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
+import {waitForSandbox} from './sandbox-ready';
 
 const CREATE_WALLET = '/api/wallets/create-wallet';
 
@@ -118,8 +119,7 @@ test.describe('Send works, and the policy stays narrow, whatever the entry page'
 async function openWithSandbox(page: Page): Promise<void> {
   await gotoHydrated(page, CREATE_WALLET);
   await page.getByRole('button', {name: 'Open the request builder'}).click();
-  await expect(page.getByTestId('sandbox-organization')).toHaveText(/^[0-9a-f-]{36}$/, {timeout: 30_000});
-  await expect(page.getByTestId('builder-stamp')).not.toContainText('appears when');
+  await waitForSandbox(page);
 }
 
 /** OpenSSL's view of an X-Stamp: which scheme and key, and whether the signature holds for the body. */
@@ -224,8 +224,7 @@ test.describe('request builder', () => {
   });
 
   test('warns of a stale timestamp and refreshes it in one click', async ({page}) => {
-    await gotoHydrated(page, CREATE_WALLET);
-    await page.getByRole('button', {name: 'Open the request builder'}).click();
+    await openWithSandbox(page);
     const editor = page.getByLabel('Request body (JSON)');
     const warning = page.getByTestId('builder-timestamp-warning');
     await expect(warning).toHaveCount(0);

@@ -11,6 +11,7 @@ import {expect, test, type Page, type Request} from '@playwright/test';
 import {mnemonicToAccount} from 'viem/accounts';
 import {buildDir} from '../quality/site';
 import {readManifest, widgetFiles, WIDGETS} from '../quality/widgets';
+import {waitForSandbox} from './sandbox-ready';
 
 const WHOAMI = '/api/organizations/whoami';
 
@@ -42,12 +43,7 @@ function sandboxFiles(): string[] {
 async function openWithSandbox(page: Page): Promise<string> {
   await page.getByRole('button', {name: 'Open the request builder'}).click();
   await expect(page.getByLabel('Sandbox (in your browser)')).toBeChecked();
-  const organization = page.getByTestId('sandbox-organization');
-  await expect(organization).toHaveText(/^[0-9a-f-]{36}$/, {timeout: 30_000});
-  const organizationId = (await organization.textContent())!;
-  await expect.poll(async () => (JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {organizationId?: string}).organizationId).toBe(organizationId);
-  await expect(page.getByTestId('builder-stamp')).not.toContainText('appears when');
-  return organizationId;
+  return waitForSandbox(page);
 }
 
 /** Sends the body to the sandbox; the answer's status and parsed body. */
