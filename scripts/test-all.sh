@@ -32,6 +32,9 @@ npm run build:packages
 step "Library tests"
 node scripts/test-packages.mjs
 
+step "Build script tests"
+npx vitest run -c scripts/vitest.config.mjs
+
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 
