@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey, ECDH, verify as nodeVerify } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -92,7 +92,8 @@ describe('sigil keys generate', () => {
     expect(forced.code).toBe(0);
     expect(JSON.parse(await readFile(keyFile, 'utf8')).privateKey).not.toBe(TEST_VECTOR.privateKey);
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
-  });
+    // Two CLI processes in a row: more than the default 5 s on a loaded machine.
+  }, 30_000);
 
   it('requires --out', async () => {
     const result = await sigil(['keys', 'generate']);
@@ -171,12 +172,12 @@ describe('sigil request against a local server', () => {
     received.length = 0;
   });
 
-  it('posts the exact body with a verifiable X-Stamp and prints the response as JSON', async () => {
+  it('posts the exact body with a verifiable X-Stamp and prints the response as JSON with --json', async () => {
     reply = { status: 200, body: { organizationId: 'org-1', organizationName: 'Acme', userId: 'u-1', username: 'alice' } };
     const body = '{\n  "organizationId": "org-1"\n}\n';
     await writeFile(join(dir, 'body.json'), body);
     const result = await sigil(
-      ['request', '--path', '/public/v1/query/whoami', '--body', `@${join(dir, 'body.json')}`, '--key', keyFile, '--base-url', baseUrl],
+      ['request', '--path', '/public/v1/query/whoami', '--body', `@${join(dir, 'body.json')}`, '--key', keyFile, '--base-url', baseUrl, '--json'],
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -217,10 +218,10 @@ describe('sigil request against a local server', () => {
     expect(received[0]!.headers['x-stamp']).toBe(TEST_VECTOR.stampHeaderValue);
   });
 
-  it('prints a table with --output table', async () => {
+  it('prints a table by default, as the API commands do', async () => {
     reply = { status: 200, body: { activity: { id: 'act-1', status: 'ACTIVITY_STATUS_PENDING', votes: [] } } };
     const result = await sigil(
-      ['request', '--path', '/public/v1/submit/create_wallet', '--body', TEST_VECTOR.body, '--key', keyFile, '--base-url', baseUrl, '--output', 'table'],
+      ['request', '--path', '/public/v1/submit/create_wallet', '--body', TEST_VECTOR.body, '--key', keyFile, '--base-url', baseUrl],
     );
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')).toEqual([
@@ -232,9 +233,25 @@ describe('sigil request against a local server', () => {
     ]);
   });
 
+  it('finds the key file and URL that `sigil emulator start` wrote in this directory, as the API commands do', async () => {
+    reply = { status: 200, body: { username: 'alice' } };
+    const here = await mkdtemp(join(tmpdir(), 'sigil-request-profile-'));
+    try {
+      const key = JSON.parse(await readFile(keyFile, 'utf8')) as object;
+      await mkdir(join(here, '.sigil-emulator'));
+      await writeFile(join(here, '.sigil-emulator', 'root-api-key.json'), JSON.stringify({ ...key, organizationId: 'org-file', baseUrl }));
+      const result = await sigil(['request', '--path', '/public/v1/query/whoami', '--body', '{}', '--json'], {}, here);
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({ username: 'alice' });
+      expect(received.at(-1)!.body).toBe('{"organizationId":"org-file"}');
+    } finally {
+      await rm(here, { recursive: true, force: true });
+    }
+  });
+
   it('exits non-zero with one stderr line on an API error, still printing the Status body', async () => {
     reply = { status: 401, body: { code: 16, message: 'stamp verification failed', details: [] } };
-    const result = await sigil(['request', '--path', '/public/v1/query/whoami', '--body', '{}', '--key', keyFile, '--base-url', baseUrl]);
+    const result = await sigil(['request', '--path', '/public/v1/query/whoami', '--body', '{}', '--key', keyFile, '--base-url', baseUrl, '--json']);
     expect(result.code).toBe(1);
     expect(stderrLines(result)).toEqual([expect.stringContaining('HTTP 401: stamp verification failed (code 16)')]);
     expect(JSON.parse(result.stdout)).toEqual(reply.body);
@@ -257,7 +274,7 @@ describe('sigil request errors', () => {
   it('no key configured at all', async () => {
     const result = await sigil([...whoami, '--body', '{}', '--no-post']);
     expect(result.code).toBe(2);
-    expect(stderrLines(result)).toEqual([expect.stringMatching(/--key <file> or set SIGIL_API_KEY_FILE/)]);
+    expect(stderrLines(result)).toEqual([expect.stringMatching(/No API key: pass --key <file>, set SIGIL_API_KEY_FILE, or run `sigil emulator start`/)]);
   });
 
   it('malformed JSON body, inline and from a file', async () => {

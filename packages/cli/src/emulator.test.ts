@@ -107,7 +107,10 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
     const answer = await shell(example, dir);
     expect(answer.stderr).toBe('');
     expect(answer.code).toBe(0);
-    expect(JSON.parse(answer.stdout)).toMatchObject({ organizationId, userId, username: 'root' });
+    // A table of the answer's fields, as every command prints by default.
+    expect(answer.stdout).toMatch(new RegExp(`^organizationId +${organizationId}$`, 'm'));
+    expect(answer.stdout).toMatch(new RegExp(`^userId +${userId}$`, 'm'));
+    expect(answer.stdout).toMatch(/^username +root$/m);
 
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain(`Stopped; state kept in ${data}.`);
@@ -118,7 +121,7 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
     expect(second.banner).not.toContain('created now');
     expect(second.banner).toContain(`public key ${pair.publicKey}`);
     const again = await shell(second.banner.split('\n').find((line) => line.includes(' request --base-url '))!.trim(), dir);
-    expect(JSON.parse(again.stdout)).toMatchObject({ organizationId, userId });
+    expect(again.stdout).toMatch(new RegExp(`^organizationId +${organizationId}$`, 'm'));
     expect(await stop(second)).toBe(0);
   });
 
@@ -197,7 +200,7 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
     const keyFile = join(dir, '.sigil-emulator', 'root-api-key.json');
     const organizationId = /Organization   .* \(([0-9a-f-]+)\)/.exec(running.banner)![1]!;
     const call = async (path: string, body: unknown) => {
-      const answer = await sigil(['request', '--base-url', running.url, '--key', keyFile, '--path', path, '--body', JSON.stringify(body)], { cwd: dir });
+      const answer = await sigil(['request', '--base-url', running.url, '--key', keyFile, '--path', path, '--body', JSON.stringify(body), '--json'], { cwd: dir });
       expect(answer.stderr).toBe('');
       return JSON.parse(answer.stdout) as { activity: { id: string; status: string } };
     };

@@ -163,7 +163,11 @@ describe('sigil API commands against the emulator', { timeout: 60_000 }, () => {
       [['activities', 'list', '--filter-by-status', 'DONE'], 'sigil: --filter-by-status must be one of ACTIVITY_STATUS_'],
       [['wallets', 'get', 'a', 'b'], 'sigil: sigil wallets get takes one argument, the id (got "a" "b"); run it with --help'],
       [['wallets', 'fly'], 'sigil: Unknown command "wallets fly": run `sigil wallets --help`'],
-      [['wallets', 'list', '--colour'], "sigil: Unknown option '--colour'"],
+      [['wallets', 'list', '--colour'], 'sigil: Unknown option --colour for `sigil wallets list` (run `sigil wallets list --help`)'],
+      [['wallets', 'create', '--nmae', 'X'], 'sigil: Unknown option --nmae for `sigil wallets create`: did you mean --name? (run `sigil wallets create --help`)'],
+      [['wallets', 'create', '--name'], 'sigil: --name needs a value, as in --name <value> (run `sigil wallets create --help`)'],
+      [['wallets', 'list', '--json=yes'], 'sigil: --json takes no value (run `sigil wallets list --help`)'],
+      [['wallets', 'list', '--output', 'json'], 'sigil: sigil wallets list has no option --output: --json prints the answer as JSON'],
     ];
     for (const [args, message] of cases) {
       const result = await sigilHere(args, env);

@@ -1,7 +1,6 @@
 // Runs the API commands of the catalog: parses flags into the operation's request, calls it through
 // @sigil/http's SigilClient, waits for a submission's activity, and prints the answer.
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
 import { SigilClient, waitForActivity } from '@sigil/http';
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
@@ -10,6 +9,7 @@ import type { Io } from '../io.js';
 import { buildCatalog, type ApiCommand, type CommandGroup, type Flag } from './catalog.js';
 import { formatActivity, formatQueryResult } from './output.js';
 import { DEFAULT_PROFILE_FILE, resolveProfile } from './profile.js';
+import { parseOptions } from '../options.js';
 
 export const API_GROUPS: CommandGroup[] = buildCatalog();
 
@@ -145,7 +145,7 @@ export async function parseRequest(command: ApiCommand, args: string[]) {
   for (const flag of command.flags) {
     options[flag.name] = flag.kind === 'boolean' ? { type: 'boolean' } : flag.kind === 'string-list' ? { type: 'string', multiple: true } : { type: 'string' };
   }
-  const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+  const { values, positionals } = parseOptions(`sigil ${command.group} ${command.name}`, args, options, true);
   const common = values as Record<string, string | boolean | string[] | undefined>;
   if (common.help) return { help: true as const };
   if (positionals.length > (command.positional ? 1 : 0)) {

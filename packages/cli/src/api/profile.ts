@@ -9,8 +9,8 @@ import { DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME } from '@sigil/emulator/node';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { readKeyFile } from '../key-file.js';
-import { DEFAULT_BASE_URL } from '../commands/request.js';
 import type { ApiKeyPair } from '@sigil/api-key-stamper';
+import { DEFAULT_BASE_URL } from '@sigil/http';
 
 export const DEFAULT_PROFILE_FILE = join(DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME);
 
@@ -37,7 +37,13 @@ async function readProfileFields(path: string): Promise<{ organizationId?: strin
   };
 }
 
-export async function resolveProfile(flags: ProfileFlags, io: Io): Promise<Profile> {
+/**
+ * The key, organization and URL of a command, from its flags, the environment, or the key file's own fields.
+ * `sigil request` sends bodies as written, so for it the organization is optional (`requireOrganization: false`).
+ */
+export async function resolveProfile(flags: ProfileFlags, io: Io): Promise<Profile>;
+export async function resolveProfile(flags: ProfileFlags, io: Io, options: { requireOrganization: false }): Promise<Omit<Profile, 'organizationId'> & { organizationId?: string }>;
+export async function resolveProfile(flags: ProfileFlags, io: Io, { requireOrganization = true } = {}): Promise<Omit<Profile, 'organizationId'> & { organizationId?: string }> {
   const keyFile = flags.key ?? io.env.SIGIL_API_KEY_FILE ?? DEFAULT_PROFILE_FILE;
   const explicit = flags.key !== undefined || io.env.SIGIL_API_KEY_FILE !== undefined;
   if (!explicit && !existsSync(keyFile)) {
@@ -48,7 +54,7 @@ export async function resolveProfile(flags: ProfileFlags, io: Io): Promise<Profi
   const key: ApiKeyPair = await readKeyFile(keyFile);
   const fields = await readProfileFields(keyFile);
   const organizationId = flags.organization ?? io.env.SIGIL_ORGANIZATION_ID ?? fields.organizationId;
-  if (!organizationId) {
+  if (!organizationId && requireOrganization) {
     throw new UsageError(`No organization: pass --organization <id> or set SIGIL_ORGANIZATION_ID (${keyFile} names none)`);
   }
   const baseUrl = (flags['base-url'] ?? io.env.SIGIL_BASE_URL ?? fields.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -57,5 +63,5 @@ export async function resolveProfile(flags: ProfileFlags, io: Io): Promise<Profi
   } catch {
     throw new UsageError(`Invalid base URL "${baseUrl}": use a full URL such as ${DEFAULT_BASE_URL}`);
   }
-  return { key, keyFile, organizationId, baseUrl };
+  return { key, keyFile, baseUrl, ...(organizationId ? { organizationId } : {}) };
 }

@@ -1,10 +1,10 @@
 // `sigil emulator outbox`: the emails and text messages a running emulator would have sent (sign-in
 // links, recovery bundles, one-time codes), read from GET /emulator/v1/outbox; --clear empties it.
-import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT } from '@sigil/emulator/node';
 import { CliError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import type { OutboxMessage } from '@sigil/emulator';
+import { parseOptions } from '../options.js';
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
@@ -30,12 +30,7 @@ function describe(message: Message): string {
 }
 
 export async function outboxCommand(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { url: { type: 'string' }, json: { type: 'boolean' }, clear: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseOptions('sigil emulator outbox', args, { url: { type: 'string' }, json: { type: 'boolean' }, clear: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(OUTBOX_USAGE);
     return 0;

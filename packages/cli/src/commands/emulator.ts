@@ -1,5 +1,4 @@
 import { basename, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DataDir,
   DEFAULT_HOST,
@@ -13,6 +12,7 @@ import { CliError, UsageError } from '../errors.js';
 import { writeProfileFields } from '../key-file.js';
 import type { Io } from '../io.js';
 import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
+import { parseOptions } from '../options.js';
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
@@ -94,9 +94,7 @@ function whenStopped(io: Io): { stopped: Promise<string>; dispose: () => void } 
 }
 
 async function start(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
+  const { values } = parseOptions('sigil emulator start', args, {
       port: { type: 'string', short: 'p' },
       host: { type: 'string' },
       data: { type: 'string' },
@@ -105,10 +103,7 @@ async function start(args: string[], io: Io): Promise<number> {
       'key-file': { type: 'string' },
       'pending-polls': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+    });
   if (values.help) {
     io.stdout(EMULATOR_USAGE);
     return 0;
@@ -151,12 +146,7 @@ async function start(args: string[], io: Io): Promise<number> {
 }
 
 async function exportState(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { out: { type: 'string', short: 'o' }, url: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseOptions('sigil emulator export', args, { out: { type: 'string', short: 'o' }, url: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(EMULATOR_USAGE);
     return 0;
@@ -196,12 +186,7 @@ async function exportState(args: string[], io: Io): Promise<number> {
 }
 
 async function importState(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { file: { type: 'string', short: 'f' }, data: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseOptions('sigil emulator import', args, { file: { type: 'string', short: 'f' }, data: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(EMULATOR_USAGE);
     return 0;

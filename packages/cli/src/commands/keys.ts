@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { writeNewKeyFile } from '../key-file.js';
 import type { Io } from '../io.js';
+import { parseOptions } from '../options.js';
 
 export const KEYS_USAGE = `Usage: sigil keys generate --out <file> [--force]
 
@@ -15,12 +15,7 @@ export async function keysCommand(args: string[], io: Io): Promise<number> {
     return sub === undefined ? 2 : 0;
   }
   if (sub !== 'generate') throw new UsageError(`Unknown command "keys ${sub}": run \`sigil keys --help\``);
-  const { values } = parseArgs({
-    args: rest,
-    options: { out: { type: 'string', short: 'o' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseOptions('sigil keys generate', rest, { out: { type: 'string', short: 'o' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(KEYS_USAGE);
     return 0;

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
+import { DEFAULT_BASE_URL } from '@sigil/http';
+import { DEFAULT_PROFILE_FILE, resolveProfile } from '../api/profile.js';
 import { CliError, networkReason, UsageError } from '../errors.js';
-import { formatResponse, type OutputFormat } from '../format.js';
+import { formatResponse } from '../format.js';
 import type { Io } from '../io.js';
-import { readKeyFile } from '../key-file.js';
+import { parseOptions } from '../options.js';
 import { formatCommand } from '../shell-quote.js';
-
-export const DEFAULT_BASE_URL = 'https://api.sigil.example';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export const REQUEST_USAGE = `Usage: sigil request --path <path> --body <@file|json> [options]
@@ -17,11 +16,12 @@ Stamps the body with your API key and POSTs it to the Sigil API.
 Options:
   --path <path>           API path, e.g. /public/v1/query/whoami
   --body <@file|json>     @file sends the file's exact bytes; otherwise the argument is the JSON body
-  --key <file>            API key file from \`sigil keys generate\` (default: $SIGIL_API_KEY_FILE)
-  --base-url <url>        API base URL (default: $SIGIL_BASE_URL or ${DEFAULT_BASE_URL})
-                          A body object without "organizationId" gets $SIGIL_ORGANIZATION_ID, when set
+  --key <file>            API key file (default: $SIGIL_API_KEY_FILE, else ${DEFAULT_PROFILE_FILE},
+                          the file \`sigil emulator start\` writes in this directory)
+  --base-url <url>        API base URL (default: $SIGIL_BASE_URL, else the key file's, else ${DEFAULT_BASE_URL})
+                          A body object without "organizationId" gets $SIGIL_ORGANIZATION_ID, else the key file's
   --no-post               print the stamped curl command instead of sending it
-  --output <json|table>   how to print the response (default: json)`;
+  --json                  print the answer as JSON (default: a table of its fields)`;
 
 async function readBody(arg: string): Promise<{ body: string; source: string }> {
   if (!arg.startsWith('@')) return { body: arg, source: 'the --body argument' };
@@ -49,19 +49,14 @@ export function withOrganizationId(text: string, parsed: unknown, organizationId
 }
 
 export async function requestCommand(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      path: { type: 'string' },
-      body: { type: 'string' },
-      key: { type: 'string' },
-      'base-url': { type: 'string' },
-      'no-post': { type: 'boolean' },
-      output: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
+  const { values } = parseOptions('sigil request', args, {
+    path: { type: 'string' },
+    body: { type: 'string' },
+    key: { type: 'string' },
+    'base-url': { type: 'string' },
+    'no-post': { type: 'boolean' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     io.stdout(REQUEST_USAGE);
@@ -71,14 +66,11 @@ export async function requestCommand(args: string[], io: Io): Promise<number> {
   if (!path) throw new UsageError('Missing --path: give the API path, e.g. --path /public/v1/query/whoami');
   if (!path.startsWith('/')) throw new UsageError(`--path must start with "/" (got "${path}"), e.g. /public/v1/query/whoami`);
   if (values.body === undefined) throw new UsageError('Missing --body: pass @file.json or an inline JSON string');
-  const output = (values.output ?? 'json') as OutputFormat;
-  if (output !== 'json' && output !== 'table') throw new UsageError(`--output must be json or table (got "${values.output}")`);
 
-  const keyPath = values.key ?? io.env.SIGIL_API_KEY_FILE;
-  if (!keyPath) {
-    throw new UsageError('No API key: pass --key <file> or set SIGIL_API_KEY_FILE (create a key with `sigil keys generate --out <file>`)');
-  }
-  const baseUrl = (values['base-url'] ?? io.env.SIGIL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  // The same key file, organization and URL as the API commands, but the organization is optional: the body is
+  // sent as written when neither the environment nor the key file names one.
+  const profile = await resolveProfile({ key: values.key, 'base-url': values['base-url'] }, io, { requireOrganization: false });
+  const baseUrl = profile.baseUrl;
   let url: URL;
   try {
     url = new URL(baseUrl + path);
@@ -93,9 +85,9 @@ export async function requestCommand(args: string[], io: Io): Promise<number> {
   } catch (error) {
     throw new CliError(`The body in ${read.source} is not valid JSON (${(error as Error).message}): fix it and retry`);
   }
-  const body = withOrganizationId(read.body, parsedBody, io.env.SIGIL_ORGANIZATION_ID);
+  const body = withOrganizationId(read.body, parsedBody, profile.organizationId);
 
-  const key = await readKeyFile(keyPath);
+  const key = profile.key;
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
   const { stampHeaderName, stampHeaderValue } = await stamper.stamp(body);
 
@@ -131,7 +123,7 @@ export async function requestCommand(args: string[], io: Io): Promise<number> {
   } catch {
     parsed = undefined;
   }
-  if (parsed !== undefined) io.stdout(formatResponse(parsed, output));
+  if (parsed !== undefined) io.stdout(formatResponse(parsed, values.json ? 'json' : 'table'));
   else if (text) io.stdout(text);
   if (!response.ok) {
     const status = (parsed ?? {}) as { code?: unknown; message?: unknown };
