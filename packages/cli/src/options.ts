@@ -44,9 +44,14 @@ export function nearestOption(typed: string, valid: readonly string[]): string |
   return best?.name;
 }
 
-/** The option as written (`--nmae`, `-x`) from parseArgs' error message, which carries no field for it. */
+/**
+ * The option from parseArgs' error message, which carries no field for it: the long form where the message has one
+ * (`'-o, --out <value>'` gives `--out`), else the short one (`-x`).
+ */
 function optionInMessage(message: string): string | undefined {
-  return /'(-{1,2}[^'\s=]+)[^']*'/.exec(message)?.[1];
+  const quoted = /'(-[^']*)'/.exec(message)?.[1];
+  if (quoted === undefined) return undefined;
+  return /--[^\s=,]+/.exec(quoted)?.[0] ?? /-[^\s=,]+/.exec(quoted)?.[0];
 }
 
 /**
