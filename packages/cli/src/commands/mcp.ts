@@ -1,11 +1,7 @@
 // `sigil mcp`: the Model Context Protocol server over stdio, for AI coding assistants.
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
-import { ALLOW_REMOTE_FLAG } from '../mcp/call-api.js';
-import { loadData } from '../mcp/data.js';
-import { createMcpServer } from '../mcp/server.js';
 
 export const MCP_USAGE = `Usage: sigil mcp [--allow-remote] [--key <file>] [--organization <id>] [--base-url <url>]
 
@@ -42,6 +38,12 @@ export async function mcpCommand(args: string[], io: Io): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`sigil mcp takes no argument (got "${positionals[0]}"); run \`sigil mcp --help\``);
+  // Loaded here, not at the top: every other sigil command would pay for the MCP SDK's import otherwise.
+  const [{ StdioServerTransport }, { loadData }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('../mcp/data.js'),
+    import('../mcp/server.js'),
+  ]);
   const data = loadData();
   // stdout carries the protocol: anything else the server prints goes to stderr.
   const quietIo: Io = { ...io, stdout: io.stderr };
@@ -59,7 +61,7 @@ export async function mcpCommand(args: string[], io: Io): Promise<number> {
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  io.stderr(`sigil mcp: serving ${ALLOW_REMOTE_FLAG.slice(2)}=${values['allow-remote'] === true} on stdio (Ctrl-C to stop)`);
+  io.stderr(`sigil mcp: serving on stdio${values['allow-remote'] === true ? ' (call_api may reach remote hosts: --allow-remote)' : ''}; it stops when its input closes`);
   await closed;
   await server.close();
   return 0;

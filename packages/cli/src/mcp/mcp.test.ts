@@ -11,11 +11,20 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesExpectation, RELEVANCE_TARGETS, relevanceCases } from '../../../../website/tests/search-queries.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPO = join(here, '../../../..');
 const PAGE = join(REPO, 'website/docs/getting-started/ai-assistants.mdx');
+
+// The site's relevance set, loaded by path: it lives in the website's (CommonJS) TypeScript project, which this
+// package's compiler settings cannot include.
+interface RelevanceSet {
+  relevanceCases: Array<{ query: string; kind: string; expect: string[] }>;
+  RELEVANCE_TARGETS: { atOne: number; atThree: number };
+  matchesExpectation(path: string, expectation: string): boolean;
+}
+const RELEVANCE_SET = join(REPO, 'website/tests/search-queries.ts');
+const { relevanceCases, RELEVANCE_TARGETS, matchesExpectation } = (await import(RELEVANCE_SET)) as RelevanceSet;
 
 interface ServerEntry {
   command: string;
