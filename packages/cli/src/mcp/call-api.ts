@@ -31,6 +31,8 @@ export interface CallApiResult {
   /** The activity once final (submissions with wait). */
   activity?: unknown;
   ok: boolean;
+  /** What to do next, when the answer alone does not say. */
+  note?: string;
 }
 
 const FINAL = new Set(['ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_FAILED', 'ACTIVITY_STATUS_REJECTED', 'ACTIVITY_STATUS_CONSENSUS_NEEDED']);
@@ -89,7 +91,12 @@ export async function callApi(doc: OpenApiDocument, settings: CallApiSettings, i
   } catch {
     // Not JSON (a proxy's error page): returned as text.
   }
-  const result: CallApiResult = { request, response: { status: response.status, body: answer }, ok: response.ok };
+  const result: CallApiResult = {
+    request,
+    response: { status: response.status, body: answer },
+    ok: response.ok,
+    ...(response.ok ? {} : { note: 'The API refused the request: explain_error with response.body says why and whether to retry.' }),
+  };
   if (!response.ok || operation.kind !== 'submission' || input.wait === false) return result;
   const activity = (answer as { activity?: { id: string; status: string; organizationId?: string } }).activity;
   if (!activity?.id) return result;
@@ -98,5 +105,11 @@ export async function callApi(doc: OpenApiDocument, settings: CallApiSettings, i
     const client = new SigilClient({ baseUrl: profile.baseUrl, organizationId: profile.organizationId, stamper, fetch: settings.io.fetch });
     final = (await waitForActivity(client, activity, { initialDelayMs: 100, maxDelayMs: 2_000, timeoutMs: settings.waitTimeoutMs ?? 60_000 })).activity;
   }
-  return { ...result, activity: final, ok: final.status === 'ACTIVITY_STATUS_COMPLETED' };
+  const note =
+    final.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+      ? 'The activity waits for approvals: approve it with call_api operation "approve_activity" and its fingerprint, or read it with "get_activity".'
+      : final.status === 'ACTIVITY_STATUS_FAILED'
+        ? 'The activity failed: explain_error with this answer says why and whether to retry.'
+        : undefined;
+  return { ...result, activity: final, ok: final.status === 'ACTIVITY_STATUS_COMPLETED', ...(note ? { note } : {}) };
 }
