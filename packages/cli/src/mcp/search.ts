@@ -150,6 +150,9 @@ export class DocsSearch {
         // A guide's title names the guide first: "Email recovery" is the guide, not the operation aliased so.
         claim(page.title, page, 0);
         if (/^[A-Za-z]+s$/.test(page.title)) claim(page.title.slice(0, -1), page, 3);
+        // "Policies overview", "Passkeys introduction": the subject alone names the page too, if nothing else claims it.
+        const subject = /^(.+) (overview|introduction)$/i.exec(page.title)?.[1];
+        if (subject) claim(subject, page, 3);
       }
     }
     for (const [key, { pages }] of claims) if (pages.size === 1) this.names.set(key, [...pages][0]!);
