@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { POLICY_EXAMPLES } from '@sigil/policy/examples';
 import { codeSamples } from '../../../website/plugins/api-reference/samples.js';
 import { mdxToMarkdown } from './mdx-to-markdown.js';
 
@@ -38,7 +39,23 @@ const doc = JSON.parse(readFileSync(join(root, 'packages/api-spec/dist/openapi.j
 const cell = (text: unknown) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The components that render the API document's data on a page, written as the tables they show. */
-function expandComponent(name: string): string | undefined {
+function expandComponent(name: string, tag: string): string | undefined {
+  if (name === 'PolicyExample') {
+    // The examples page shows each policy of @sigil/policy's examples with its sample requests and outcomes.
+    const id = /\bid="([^"]+)"/.exec(tag)?.[1];
+    const example = POLICY_EXAMPLES.find((e) => e.id === id);
+    if (!example) return undefined;
+    const { policy } = example;
+    return [
+      example.description,
+      '',
+      '```json title="policy"',
+      JSON.stringify({ policyName: policy.policyName, effect: policy.effect, ...(policy.condition ? { condition: policy.condition } : {}), ...(policy.consensus ? { consensus: policy.consensus } : {}) }, null, 2),
+      '```',
+      '',
+      ...example.cases.map((c) => `- ${c.name}: ${c.expected}`),
+    ].join('\n');
+  }
   if (name === 'ErrorCodes') {
     return [
       '| Code | Name | HTTP status | Retry a query | Retry a submission | Meaning |',

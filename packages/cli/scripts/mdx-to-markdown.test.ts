@@ -29,10 +29,21 @@ const el = <Tabs />;
 
 {/* a note for editors */}
 <ErrorCodes />
+
+<PathCards
+  cards={[
+    {title: 'Concepts', to: '/concepts/introduction', description: 'The model.'},
+    {title: 'Security', to: '/security/our-approach'},
+  ]}
+/>
+
+<PolicyExample id="cap-eth-value" />
 `;
 
 describe('mdxToMarkdown', () => {
-  const doc = mdxToMarkdown(PAGE, (name) => (name === 'ErrorCodes' ? '| Code |\n| --- |\n| 3 |' : undefined));
+  const doc = mdxToMarkdown(PAGE, (name, tag) =>
+    name === 'ErrorCodes' ? '| Code |\n| --- |\n| 3 |' : name === 'PolicyExample' ? `policy ${/id="([^"]+)"/.exec(tag)![1]}` : undefined,
+  );
 
   it('reads the front matter and starts the Markdown with the title', () => {
     expect(doc).toMatchObject({ title: 'Sessions', description: 'Sign in once, act many times.', keywords: ['session', 'login'] });
@@ -45,6 +56,12 @@ describe('mdxToMarkdown', () => {
     expect(doc.markdown).toContain('**Warning: Keep it secret**\n\nThe session key is a credential.');
     expect(doc.markdown).toContain('**TypeScript**');
     expect(doc.markdown).toContain('| Code |\n| --- |\n| 3 |');
+    expect(doc.markdown).toContain('policy cap-eth-value');
+  });
+
+  it('writes a component whose props span lines as the list of links it shows', () => {
+    expect(doc.markdown).toContain('- [Concepts](/concepts/introduction): The model.\n- [Security](/security/our-approach)');
+    expect(doc.markdown).not.toContain('cards={');
   });
 
   it("keeps code blocks as written, without the doc checker's markers", () => {

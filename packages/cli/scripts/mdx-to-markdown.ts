@@ -13,8 +13,30 @@ export interface ConvertedDoc {
   markdown: string;
 }
 
-/** Markdown for a component tag such as `<ErrorCodes />`, or undefined to drop the tag. */
-export type ComponentExpander = (name: string) => string | undefined;
+/** Markdown for a component tag such as `<ErrorCodes />` (its name and whole tag), or undefined to drop the tag. */
+export type ComponentExpander = (name: string, tag: string) => string | undefined;
+
+/**
+ * A component whose props span lines (`<PathCards cards={[{title: 'Concepts', to: '/concepts', …}]} />`): the
+ * props' quoted `title`, `to`/`href` and `description`/`summary` values as a list, the way the component shows them.
+ */
+function propsAsList(block: string): string[] {
+  const items: Array<Record<string, string>> = [];
+  for (const match of block.matchAll(/\b(title|label|to|href|description|summary):\s*(?:'([^']*)'|"([^"]*)")/g)) {
+    const key = match[1]!;
+    const value = match[2] ?? match[3]!;
+    if (key === 'title' || !items.length) items.push({});
+    const item = items[items.length - 1]!;
+    if (item[key] === undefined) item[key] = value;
+  }
+  return items
+    .filter((item) => item.title)
+    .map((item) => {
+      const target = item.to ?? item.href;
+      const text = item.description ?? item.summary;
+      return `- ${target ? `[${item.title}](${target})` : `**${item.title}**`}${text ? `: ${text}` : ''}`;
+    });
+}
 
 function frontMatter(source: string): { fields: Record<string, string>; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(source);
@@ -57,7 +79,16 @@ export function mdxToMarkdown(source: string, expand: ComponentExpander = () => 
   const out: string[] = [];
   let fence: string | undefined;
   let inComment = false;
+  let jsxBlock: string[] | undefined;
   for (const raw of body.split('\n')) {
+    if (jsxBlock) {
+      jsxBlock.push(raw);
+      if (/^\s*\/?>\s*$|\/>\s*$/.test(raw)) {
+        out.push(...propsAsList(jsxBlock.join('\n')), '');
+        jsxBlock = undefined;
+      }
+      continue;
+    }
     if (fence) {
       out.push(raw);
       if (raw.trim().startsWith(fence) && raw.trim().replace(/[`~]/g, '') === '') fence = undefined;
@@ -91,6 +122,11 @@ export function mdxToMarkdown(source: string, expand: ComponentExpander = () => 
       continue;
     }
     if (/^\s*:::\s*$/.test(line)) continue;
+    // A component tag left open at the end of the line: its props continue below.
+    if (/^\s*<[A-Z][\w.]*(\s[^<>]*)?$/.test(line)) {
+      jsxBlock = [line];
+      continue;
+    }
     // A line that is only JSX tags: tabs become bold labels, data components are expanded, the rest dropped.
     const tagOnly = /^\s*(<\/?[A-Z][\w.]*(?:\s[^<>]*?)?\/?>\s*)+$/.exec(line);
     if (tagOnly) {
@@ -102,13 +138,13 @@ export function mdxToMarkdown(source: string, expand: ComponentExpander = () => 
           if (label) out.push(`**${label}**`, '');
           continue;
         }
-        const expanded = expand(name);
+        const expanded = expand(name, tag);
         if (expanded) out.push(expanded, '');
       }
       continue;
     }
     // Inline component tags in prose: keep the words between them.
-    out.push(line.replace(/<\/?[A-Z][\w.]*(?:\s[^<>]*?)?\/?>/g, ''));
+    out.push(line.replace(/<\/?[A-Z][\w.]*(?:\s[^<>]*?)?\/?>/g, '').trimEnd());
   }
   const markdown = out
     .join('\n')
