@@ -49,6 +49,7 @@ const sidebars: SidebarsConfig = {
       docs(
         'getting-started/quickstart',
         'getting-started/local-development',
+        'getting-started/ai-assistants',
         'getting-started/embedded-wallet-quickstart',
         'getting-started/signing-automation-quickstart',
         'getting-started/examples',

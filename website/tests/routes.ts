@@ -34,6 +34,7 @@ export const routes: RouteExpectation[] = [
   {path: '/category/getting-started', title: 'Getting started', sidebar: 'documentation'},
   {path: '/getting-started/quickstart', title: 'Quickstart', sidebar: 'documentation'},
   {path: '/getting-started/local-development', title: 'Local development', sidebar: 'documentation'},
+  {path: '/getting-started/ai-assistants', title: 'AI assistants (MCP)', sidebar: 'documentation'},
   {path: '/getting-started/embedded-wallet-quickstart', title: 'Embedded wallet quickstart', sidebar: 'documentation'},
   {path: '/getting-started/signing-automation-quickstart', title: 'Signing automation quickstart', sidebar: 'documentation'},
   {path: '/getting-started/examples', title: 'Examples', sidebar: 'documentation'},

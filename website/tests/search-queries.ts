@@ -196,7 +196,7 @@ export const relevanceCases: RelevanceCase[] = [
   {query: 'fnordwibble', kind: 'nonsense', expect: []},
   {query: 'jjjjjjjj', kind: 'nonsense', expect: []},
   {query: 'zyxwvut', kind: 'nonsense', expect: []},
-  {query: 'assistant', kind: 'nonsense', expect: []},
+  {query: 'grumbleworth', kind: 'nonsense', expect: []},
   {query: 'qqpl zzmr vvxx', kind: 'nonsense', expect: []},
   {query: 'plinkerdoodle', kind: 'nonsense', expect: []},
 ];

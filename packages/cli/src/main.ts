@@ -1,6 +1,7 @@
 import { CliError, UsageError } from './errors.js';
 import { emulatorCommand, EMULATOR_USAGE } from './commands/emulator.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
+import { mcpCommand, MCP_USAGE } from './commands/mcp.js';
 import { requestCommand, REQUEST_USAGE } from './commands/request.js';
 import { processIo, type Io } from './io.js';
 import { API_GROUPS, groupUsage, runApiCommand } from './api/command.js';
@@ -16,6 +17,7 @@ Commands:
   sigil keys generate --out <file>     create an API key pair
   sigil request --path <p> --body <b>  send a stamped request
   sigil emulator start                 run a local Sigil API for development
+  sigil mcp                            run the MCP server for AI coding assistants (stdio)
 
 API commands, one per operation of the API document (\`sigil <group> --help\` lists them):
 ${API_GROUPS.map((group) => `  sigil ${group.name.padEnd(groupWidth)} <command>  ${group.commands.map((command) => command.name).join(', ')}`).join('\n')}
@@ -24,7 +26,9 @@ ${KEYS_USAGE}
 
 ${REQUEST_USAGE}
 
-${EMULATOR_USAGE}`;
+${EMULATOR_USAGE}
+
+${MCP_USAGE}`;
 
 /** Runs the CLI with `args` (without `node` and the script) and returns the exit code. */
 export async function run(args: string[], io: Io = processIo()): Promise<number> {
@@ -37,6 +41,8 @@ export async function run(args: string[], io: Io = processIo()): Promise<number>
         return await requestCommand(rest, io);
       case 'emulator':
         return await emulatorCommand(rest, io);
+      case 'mcp':
+        return await mcpCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(VERSION);
