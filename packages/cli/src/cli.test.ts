@@ -247,7 +247,8 @@ describe('sigil request against a local server', () => {
     } finally {
       await rm(here, { recursive: true, force: true });
     }
-  });
+  // A CLI process on a loaded machine can take more than the default 5 s.
+  }, 30_000);
 
   it('exits non-zero with one stderr line on an API error, still printing the Status body', async () => {
     reply = { status: 401, body: { code: 16, message: 'stamp verification failed', details: [] } };

@@ -1,7 +1,7 @@
 // `sigil mcp`: the Model Context Protocol server over stdio, for AI coding assistants.
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
+import { parseOptions } from '../options.js';
 
 export const MCP_USAGE = `Usage: sigil mcp [--allow-remote] [--key <file>] [--organization <id>] [--base-url <url>]
 
@@ -21,18 +21,18 @@ Options:
 See the "AI assistants" page of the docs for each assistant's configuration.`;
 
 export async function mcpCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions(
+    'sigil mcp',
     args,
-    options: {
+    {
       'allow-remote': { type: 'boolean' },
       key: { type: 'string' },
       organization: { type: 'string' },
       'base-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-    allowPositionals: true,
-  });
+    true,
+  );
   if (values.help) {
     io.stdout(MCP_USAGE);
     return 0;

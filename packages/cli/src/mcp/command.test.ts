@@ -25,7 +25,10 @@ describe('sigil mcp on the command line', () => {
     expect(extra.err).toEqual(['sigil: sigil mcp takes no argument (got "serve"); run `sigil mcp --help`']);
     const unknown = capture();
     expect(await run(['mcp', '--allow-everything'], unknown.io)).toBe(2);
-    expect(unknown.err[0]).toMatch(/^sigil: Unknown option '--allow-everything'/);
+    expect(unknown.err).toEqual(['sigil: Unknown option --allow-everything for `sigil mcp` (run `sigil mcp --help`)']);
+    const typo = capture();
+    expect(await run(['mcp', '--allow-remot'], typo.io)).toBe(2);
+    expect(typo.err).toEqual(['sigil: Unknown option --allow-remot for `sigil mcp`: did you mean --allow-remote? (run `sigil mcp --help`)']);
   });
 });
 
