@@ -17,7 +17,9 @@ type transportError struct {
 	sent bool
 }
 
-func (e *transportError) Error() string { return fmt.Sprintf("sigil: no answer from %s: %v", e.path, e.err) }
+func (e *transportError) Error() string {
+	return fmt.Sprintf("sigil: no answer from %s: %v", e.path, e.err)
+}
 func (e *transportError) Unwrap() error { return e.err }
 
 // neverSent reports whether the connection failed before any byte of the request left: then no activity can exist.
