@@ -23,6 +23,14 @@ if ! /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-requests python3-cryptography >/dev/null
 fi
 
+# The Ruby SDK (packages/ruby) and its doc examples need Ruby 3.1 with its bundled minitest: Debian's ruby.
+if ! ruby -e 'require "minitest"; require "openssl"' 2>/dev/null; then
+  step "Installing Debian ruby"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ruby ruby-minitest >/dev/null
+fi
+
 step "npm ci"
 npm ci --no-audit --no-fund
 
@@ -31,6 +39,13 @@ npm run build:packages
 
 step "Library tests"
 node scripts/test-packages.mjs
+
+# The Ruby gem sigil-sdk: regenerates lib/sigil/generated and fails on a difference, builds and installs the gem,
+# and runs its minitest tests against emulators on free ports (packages/ruby/README.md).
+step "Ruby SDK tests"
+started=$SECONDS
+(cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
+echo "Ruby SDK tests took $((SECONDS - started)) s"
 
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
