@@ -1,5 +1,5 @@
-// The Ruby language module (languages/rb.mjs) on its own: prepare and run against a real emulator, and every
-// Ruby block of website/docs/sdks/Ruby.mdx in page order, as the checker's session runs them.
+// The Ruby language module (languages/rb.mjs): prepare and run on their own against a real emulator, and the
+// checker running every Ruby block of website/docs/sdks/Ruby.mdx with it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rb, { definesClient } from './languages/rb.mjs';
-import { EXAMPLE_BASE_URL, EXAMPLE_ORGANIZATION_ID, parseMeta } from './execute.mjs';
+import { run as runChecker } from './run.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const page = 'website/docs/sdks/Ruby.mdx';
@@ -75,47 +75,14 @@ describe('languages/rb.mjs', () => {
     expect(slow.stderr).toMatch(/did not finish within 1 s/);
   });
 
-  it('runs every Ruby block of the Ruby SDK page in order, as one session', async () => {
-    const session = await startTestEmulator();
-    const sessionDir = mkdtempSync(join(tmpdir(), 'doctest-rb-page-'));
-    try {
-      const sessionEnv = {
-        SIGIL_BASE_URL: session.url,
-        SIGIL_ORGANIZATION_ID: session.organizationId,
-        SIGIL_API_PUBLIC_KEY: session.rootKeys.publicKey,
-        SIGIL_API_PRIVATE_KEY: session.rootKeys.privateKey,
-      };
-      const markdown = readFileSync(join(repoRoot, page), 'utf8');
-      const blocks = [...markdown.matchAll(/^```(?:ruby|rb)([^\n]*)\n([\s\S]*?)^```$/gm)];
-      expect(blocks.length).toBe(6);
-      const values: Record<string, string> = {};
-      for (const [, meta, source] of blocks) {
-        const m = parseMeta(meta!);
-        expect(m.first('session')?.value, meta).toBe('ruby-sdk');
-        let code = source!.replaceAll(EXAMPLE_ORGANIZATION_ID, session.organizationId).replaceAll(EXAMPLE_BASE_URL, session.url);
-        for (const text of m.all('replace')) {
-          const at = text.lastIndexOf('=>');
-          code = code.replaceAll(text.slice(0, at), values[text.slice(at + 2)]!);
-        }
-        const result = await rb.run({ code, page, line: 1, env: sessionEnv, cwd: sessionDir, state, timeoutMs: 30_000 });
-        expect(result.exitCode, `${meta}\n${result.stderr}`).toBe(0);
-        const output = m.first('expect-output')?.value;
-        if (output) expect(result.stdout).toMatch(new RegExp(output, 'm'));
-        const errors = m.first('expect-stderr')?.value;
-        if (errors) expect(result.stderr).toMatch(new RegExp(errors, 'm'));
-        for (const text of m.all('capture')) {
-          const at = text.indexOf('=');
-          const match = new RegExp(text.slice(at + 1), 'm').exec(result.stdout);
-          expect(match, `${meta}: capture ${text}`).not.toBeNull();
-          values[text.slice(0, at)] = match![1]!;
-        }
-      }
-      // The sub-organization block renamed the page's wallet in the organization the example ID stands for.
-      const { wallets } = await session.client.listWallets();
-      expect(wallets.map((w) => w.walletName)).toContain('Main');
-    } finally {
-      await session.close();
-      rmSync(sessionDir, { recursive: true, force: true });
-    }
+  it('runs every Ruby block of the Ruby SDK page through the checker, none skipped', async () => {
+    const lines: string[] = [];
+    const outcome = await runChecker({ dirs: [join(repoRoot, 'website/docs/sdks')], filter: 'sdks/Ruby.mdx', concurrency: 1, log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    expect(outcome.failures, lines.join('\n')).toEqual([]);
+    expect(outcome.exitCode, lines.join('\n')).toBe(0);
+    const blocks = readFileSync(join(repoRoot, page), 'utf8').match(/^```ruby/gm) ?? [];
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(outcome.byLanguage.rb).toBe(blocks.length);
+    expect(outcome.skipped).toBe(0);
   });
 });

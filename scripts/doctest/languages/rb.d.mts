@@ -5,6 +5,7 @@ export interface RunResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  timedOut: boolean;
 }
 export function definesClient(code: string): boolean;
 declare const rb: {

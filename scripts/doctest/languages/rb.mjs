@@ -1,11 +1,12 @@
-// The doc checker's Ruby module (interface: scripts/doctest/README.md, "Languages"): runs a page's ```ruby blocks
+// The doc checker's Ruby module (interface: scripts/doctest/README.md, "Language modules"): runs a page's ```ruby blocks
 // with the system Ruby against the gem in packages/ruby, each after rb-prelude.rb, which gives a block the client
 // the page's "Configure" section creates (SIGIL) and Rails.logger.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { spawnWithTimeout } from '../execute.mjs';
 
 const PRELUDE = fileURLToPath(new URL('./rb-prelude.rb', import.meta.url));
 const MINIMUM = [3, 1];
@@ -13,32 +14,6 @@ const MINIMUM = [3, 1];
 /** Whether the block creates the client itself (the page's initializer), so the prelude must not. */
 export function definesClient(code) {
   return /^\s*SIGIL\s*=/m.test(code);
-}
-
-function runRuby(args, { cwd, env, timeoutMs }) {
-  return new Promise((resolve) => {
-    const child = spawn('ruby', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      stderr += `\nrb: the block did not finish within ${timeoutMs / 1000} s`;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code ?? (signal ? 124 : 1), stdout, stderr });
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ exitCode: 1, stdout, stderr: `${stderr}${error.message}` });
-    });
-  });
 }
 
 export default {
@@ -64,6 +39,8 @@ export default {
     const file = join(cwd, name);
     writeFileSync(file, code);
     const blockEnv = { ...process.env, ...env, SIGIL_DOCTEST_BLOCK_DEFINES_CLIENT: definesClient(code) ? '1' : '0' };
-    return runRuby(['-I', state.lib, '-r', PRELUDE, file], { cwd, env: blockEnv, timeoutMs });
+    const result = await spawnWithTimeout('ruby', ['-I', state.lib, '-r', PRELUDE, file], { cwd, env: blockEnv }, timeoutMs);
+    const stderr = result.timedOut ? `${result.stderr}\nrb: the block did not finish within ${timeoutMs / 1000} s` : result.stderr;
+    return { exitCode: result.code, stdout: result.stdout, stderr, timedOut: result.timedOut };
   },
 };
