@@ -75,6 +75,16 @@ describe('languages/rb.mjs', () => {
     expect(slow.stderr).toMatch(/did not finish within 1 s/);
   });
 
+  it("takes the rescue branch of the page's errors.rb when the wallet exists, logging the code and its name", async () => {
+    // In the page's session the wallet "Payouts" was renamed before errors.rb runs, so the checker sees it succeed.
+    const block = /^```ruby title="errors\.rb"[^\n]*\n([\s\S]*?)^```$/m.exec(readFileSync(join(repoRoot, page), 'utf8'))?.[1];
+    expect(block).toBeDefined();
+    await emulator.client.createWallet({ walletName: 'Payouts', accounts: [] });
+    const result = await run(block!);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Sigil HTTP 409 from \/public\/v1\/submit\/create_wallet: code 6 \(ALREADY_EXISTS\)/);
+  });
+
   it('runs every Ruby block of the Ruby SDK page through the checker, none skipped', async () => {
     const lines: string[] = [];
     const outcome = await runChecker({ dirs: [join(repoRoot, 'website/docs/sdks')], filter: 'sdks/Ruby.mdx', concurrency: 1, log: (l) => lines.push(l), error: (l) => lines.push(l) });

@@ -1,5 +1,6 @@
 # frozen_string_literal: true
 
+require "open3"
 require_relative "test_helper"
 
 # The published vector of @sigil/api-key-stamper (packages/api-key-stamper/src/test-vector.ts).
@@ -75,6 +76,22 @@ class StamperTest < Minitest::Test
     assert_match(/\A[0-9a-f]{64}\z/, pair.private_key)
     assert_equal pair.public_key, Sigil::ApiKeyStamper.new(public_key: pair.public_key.upcase, private_key: pair.private_key).public_key
     refute_includes pair.inspect, pair.private_key
+  end
+
+  def test_stamps_equal_the_typescript_stampers_for_a_fresh_key
+    pair = Sigil::ApiKeyPair.generate
+    bodies = ["{}", '{"name":"ünïcödé ✓"}', StampVector::BODY, "x" * 1000]
+    script = <<~JS
+      import { ApiKeyStamper } from '@sigil/api-key-stamper';
+      const [publicKey, privateKey, ...bodies] = JSON.parse(process.argv[1]);
+      const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
+      for (const body of bodies) console.log((await stamper.stamp(body)).stampHeaderValue);
+    JS
+    output, status = Open3.capture2e("node", "--input-type=module", "-e", script, JSON.generate([pair.public_key, pair.private_key, *bodies]),
+                                     chdir: TestEmulator::REPO_ROOT)
+    assert status.success?, output
+    stamper = Sigil::ApiKeyStamper.new(public_key: pair.public_key, private_key: pair.private_key)
+    assert_equal output.lines.map(&:chomp), bodies.map { |body| stamper.stamp(body)[1] }
   end
 
   def test_the_emulator_accepts_the_stamp_and_refuses_an_unregistered_key

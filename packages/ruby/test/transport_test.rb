@@ -83,6 +83,18 @@ class TransportTest < Minitest::Test
     end
   end
 
+  def test_request_retries_a_submit_path_as_a_submission
+    with_server([:drop, [200, ACTIVITY]]) do |server|
+      body = { type: "ACTIVITY_TYPE_CREATE_WALLET", timestampMs: "1", organizationId: "o", parameters: { walletName: "w", accounts: [] } }
+      assert_raises(EOFError, Errno::ECONNRESET) { client_for(server).request("/public/v1/submit/create_wallet", body) }
+      assert_equal 1, server.received.size
+    end
+    with_server([:drop, [200, WHOAMI]]) do |server|
+      assert_equal "alice", client_for(server).request("/public/v1/query/whoami", { organizationId: "o" })["username"]
+      assert_equal 2, server.received.size
+    end
+  end
+
   def test_a_submission_refused_with_a_submission_retryable_code_is_sent_again_with_a_fresh_stamp
     with_server([[503, UNAVAILABLE], [200, ACTIVITY]]) do |server|
       activity = client_for(server).create_wallet({ wallet_name: "w", accounts: [] })

@@ -47,11 +47,12 @@ module Sigil
       @transport = Transport.new(base_url: @base_url, open_timeout: open_timeout, read_timeout: read_timeout, retries: retries)
     end
 
-    # POSTs `body` (a Hash, sent as it is written) to any path, stamped, and returns the parsed JSON answer.
-    # Retried as a query; use the generated methods for submissions, which retry only when that is safe.
-    def request(path, body, kind: :query)
+    # POSTs `body` (a Hash, sent with its keys as written) to any path, stamped, and returns the parsed JSON
+    # answer. A path under /public/v1/submit/ is retried as a submission, only when no activity can exist.
+    def request(path, body)
       json = JSON.generate(body)
-      @transport.post(path, kind) { [json, headers_for(json)] }
+      kind = path.to_s.start_with?("/public/v1/submit/") ? :submission : :query
+      @transport.post(path.to_s, kind) { [json, headers_for(json)] }
     end
 
     # Polls get_activity until the activity is completed, failed, rejected or needs consensus, waiting
