@@ -140,6 +140,25 @@ class TransportTest < Minitest::Test
     assert_raises(Errno::ECONNREFUSED) { client.create_wallet({ wallet_name: "w", accounts: [] }) }
   end
 
+  def test_a_custom_stamper_signs_the_exact_body_sent_and_a_bad_one_is_named
+    recorder = Class.new do
+      attr_reader :signed
+
+      def stamp(body)
+        (@signed ||= []) << body
+        ["X-Test-Stamp", "len:#{body.bytesize}"]
+      end
+    end.new
+    with_server([[200, WHOAMI]]) do |server|
+      Sigil::Client.new(organization_id: "o", base_url: server.url, stamper: recorder).whoami
+      assert_equal recorder.signed, server.received
+    end
+    broken = Object.new.tap { |stamper| stamper.define_singleton_method(:stamp) { |_body| "not a pair" } }
+    client = Sigil::Client.new(organization_id: "o", base_url: "http://127.0.0.1:1", stamper: broken)
+    error = assert_raises(TypeError) { client.whoami }
+    assert_match(/#stamp must return \[header_name, header_value\]/, error.message)
+  end
+
   def test_which_failures_are_retried
     transport = Sigil::Transport.new(base_url: "http://127.0.0.1:1", open_timeout: 1, read_timeout: 1)
     assert transport.retry?(Errno::ECONNREFUSED.new, :submission)

@@ -96,8 +96,12 @@ module Sigil
     end
 
     def headers_for(json)
-      name, value = @stamper.stamp(json)
-      { "Content-Type" => "application/json", name => value }
+      stamp = @stamper.stamp(json)
+      unless stamp.is_a?(Array) && stamp.size == 2 && stamp.all? { |part| part.is_a?(String) && !part.empty? }
+        raise TypeError, "#{@stamper.class}#stamp must return [header_name, header_value] (got #{stamp.inspect[0, 80]})"
+      end
+
+      { "Content-Type" => "application/json", stamp[0] => stamp[1] }
     end
 
     # Called by the generated query methods with the body's fields by their JSON names (nil when left out).
