@@ -23,6 +23,14 @@ if ! /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-requests python3-cryptography >/dev/null
 fi
 
+# The Go SDK (packages/go) and the doc checker's Go blocks build with Debian's Go (1.19), standard library only.
+if ! command -v go >/dev/null 2>&1; then
+  step "Installing Debian golang-go"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq golang-go >/dev/null
+fi
+
 # The Ruby SDK (packages/ruby) and its doc examples need Ruby 3.1 with its bundled minitest: Debian's ruby.
 if ! ruby -e 'require "minitest"; require "openssl"' 2>/dev/null; then
   step "Installing Debian ruby"
@@ -39,6 +47,14 @@ npm run build:packages
 
 step "Library tests"
 node scripts/test-packages.mjs
+
+# The generated Go files must be what the API document generates; then the SDK's tests against the emulator (they
+# start it with node, so they come after the build). Offline: no module is downloaded.
+step "Go SDK: generated code and go test"
+started=$SECONDS
+node packages/go/generator/generate.mjs --check
+(cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
+echo "Go SDK tests took $((SECONDS - started)) s"
 
 # The Ruby gem sigil-sdk: regenerates lib/sigil/generated and fails on a difference, builds and installs the gem,
 # and runs its minitest tests against emulators on free ports (packages/ruby/README.md).

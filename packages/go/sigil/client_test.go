@@ -18,6 +18,7 @@ import (
 )
 
 func TestWhoamiAndAWalletWaitedFor(t *testing.T) {
+	t.Parallel()
 	// Each new activity stays pending for two polls, so WaitForActivity has to poll.
 	emulator := startEmulator(t, `{"pendingPolls":2}`)
 	client := emulator.client(t, Config{})
@@ -60,6 +61,7 @@ func TestWhoamiAndAWalletWaitedFor(t *testing.T) {
 }
 
 func TestRequestErrorsCarryTheCodeAndItsName(t *testing.T) {
+	t.Parallel()
 	emulator := startEmulator(t, "")
 	ctx := context.Background()
 	_, err := emulator.client(t, Config{}).GetWallet(ctx, GetWalletRequest{WalletID: "00000000-0000-4000-8000-000000000000"})
@@ -115,6 +117,7 @@ func unavailable(w http.ResponseWriter) {
 }
 
 func TestRetries(t *testing.T) {
+	t.Parallel()
 	emulator := startEmulator(t, "")
 	ctx := context.Background()
 	fast := &RetryPolicy{MaxRetries: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
@@ -199,6 +202,7 @@ func TestBackoffIsFullJitterUnderADoublingBound(t *testing.T) {
 }
 
 func TestWaitForActivityGivesUpAfterItsTimeout(t *testing.T) {
+	t.Parallel()
 	emulator := startEmulator(t, `{"pendingPolls":100000}`)
 	client := emulator.client(t, Config{})
 	ctx := context.Background()
@@ -217,6 +221,7 @@ func TestWaitForActivityGivesUpAfterItsTimeout(t *testing.T) {
 }
 
 func TestSubmitOptions(t *testing.T) {
+	t.Parallel()
 	emulator := startEmulator(t, "")
 	client := emulator.client(t, Config{})
 	ctx := context.Background()

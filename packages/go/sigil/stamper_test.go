@@ -102,6 +102,7 @@ func TestStampVerifiesWithCryptoECDSA(t *testing.T) {
 
 // Same key, same body: the Go stamp is the one @sigil/api-key-stamper computes, and the emulator accepts it.
 func TestStampEqualsTheTypeScriptStamperAndTheEmulatorAcceptsIt(t *testing.T) {
+	t.Parallel()
 	emulator := startEmulator(t, "")
 	body := `{"organizationId":"` + emulator.OrganizationID + `"}`
 	script := `import { ApiKeyStamper } from '@sigil/api-key-stamper';

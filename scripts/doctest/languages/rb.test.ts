@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import rb, { definesClient } from './languages/rb.mjs';
-import { run as runChecker } from './run.mjs';
+import rb, { definesClient } from './rb.mjs';
+import { run as runChecker } from '../run.mjs';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const page = 'website/docs/sdks/Ruby.mdx';
 
 describe('languages/rb.mjs', () => {
