@@ -31,6 +31,14 @@ if ! command -v go >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq golang-go >/dev/null
 fi
 
+# The Ruby SDK (packages/ruby) and its doc examples need Ruby 3.1 with its bundled minitest: Debian's ruby.
+if ! ruby -e 'require "minitest"; require "openssl"' 2>/dev/null; then
+  step "Installing Debian ruby"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ruby ruby-minitest >/dev/null
+fi
+
 step "npm ci"
 npm ci --no-audit --no-fund
 
@@ -51,6 +59,13 @@ node packages/go/generator/generate.mjs --check
 unformatted=$(gofmt -l packages/go); [ -z "$unformatted" ] || { echo "gofmt would change: $unformatted"; exit 1; }
 (cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
 echo "Go SDK tests took $((SECONDS - started)) s"
+
+# The Ruby gem sigil-sdk: regenerates lib/sigil/generated and fails on a difference, builds and installs the gem,
+# and runs its minitest tests against emulators on free ports (packages/ruby/README.md).
+step "Ruby SDK tests"
+started=$SECONDS
+(cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
+echo "Ruby SDK tests took $((SECONDS - started)) s"
 
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
