@@ -1,42 +1,27 @@
 #!/usr/bin/env bash
 # Runs every test of the repository from a fresh clone: installs what it needs
-# (npm packages from the lockfile; Debian's Chromium when it is missing),
+# (npm packages from the lockfile; the Debian packages listed below when any is missing),
 # builds the libraries and the site, then runs unit, doc and browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "Installing Debian chromium"
+# Debian packages the tests need, installed in one apt-get run when any is missing:
+# - chromium: the browser of the e2e tests, the browser doc examples and the README runner;
+# - python3-requests, python3-cryptography: the API reference's Python samples (website/plugins/api-reference/samples.run.test.ts);
+# - golang-go: the Go SDK (packages/go) and the doc checker's Go blocks, standard library only;
+# - ruby, ruby-minitest: the Ruby SDK (packages/ruby) and its doc examples, standard library only.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+/usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null || missing+=(python3-requests python3-cryptography)
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
+ruby -e 'require "minitest"; require "openssl"' 2>/dev/null || missing+=(ruby ruby-minitest)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "Installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
-fi
-
-# The API reference's Python samples run with the system Python and Debian's requests and cryptography
-# (website/plugins/api-reference/samples.run.test.ts).
-if ! /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null; then
-  step "Installing Debian python3-requests and python3-cryptography"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-requests python3-cryptography >/dev/null
-fi
-
-# The Go SDK (packages/go) and the doc checker's Go blocks build with Debian's Go (1.19), standard library only.
-if ! command -v go >/dev/null 2>&1; then
-  step "Installing Debian golang-go"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq golang-go >/dev/null
-fi
-
-# The Ruby SDK (packages/ruby) and its doc examples need Ruby 3.1 with its bundled minitest: Debian's ruby.
-if ! ruby -e 'require "minitest"; require "openssl"' 2>/dev/null; then
-  step "Installing Debian ruby"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ruby ruby-minitest >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 step "npm ci"
