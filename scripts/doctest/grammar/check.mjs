@@ -11,8 +11,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 import { extractBlocks, findPages } from '../run.mjs';
+
+// V8 otherwise recompiles the grammars (3 MB of WebAssembly for Swift) with its optimizing compiler in the
+// background, and the process cannot exit until that finishes: a minute on a busy machine. The baseline
+// compiler alone parses these few blocks in milliseconds.
+setFlagsFromString('--liftoff-only');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
