@@ -65,6 +65,11 @@ started=$SECONDS
 node scripts/doctest/run.mjs
 echo "Doc examples took $((SECONDS - started)) s"
 
+# No Swift or Dart toolchain is installed here: every swift and dart block of the docs is parsed with a real
+# grammar for its language instead (tree-sitter), and errors read <page>:<line>:<column> (scripts/doctest/README.md).
+step "Parse the docs' Swift and Dart blocks"
+node scripts/doctest/grammar/check.mjs
+
 step "Site type-check (strict)"
 npm run typecheck -w website
 
