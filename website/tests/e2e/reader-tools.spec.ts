@@ -251,7 +251,14 @@ test.describe('changelog feeds', () => {
     for (const post of posts) {
       // The last line of each post's source is on the list page.
       const source = readFileSync(path.join(websiteDir, 'changelog', post), 'utf8').trimEnd();
-      const lastItem = source.split('\n').pop()!.replace(/^- /, '').replace(/`/g, '');
+      // As the page shows it: no list marker, code ticks, emphasis or link targets.
+      const lastItem = source
+        .split('\n')
+        .pop()!
+        .replace(/^- /, '')
+        .replace(/`/g, '')
+        .replace(/\*\*/g, '')
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
       await expect(page.locator('main'), post).toContainText(lastItem);
       const title = page.getByRole('heading', {level: 2, name: titleOf(post)});
       const size = await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
