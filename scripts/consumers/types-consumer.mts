@@ -4,6 +4,7 @@ import { WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies, type Verdict } from '@sigil/policy';
 import type { TestEmulator } from '@sigil/emulator/testing';
 import { OPERATIONS } from '@sigil/api-spec';
+import { SolanaWallet, WalletStamper, type SolanaWalletAdapter } from '@sigil/wallet-stamper';
 
 export async function createWallet(emulator: TestEmulator): Promise<string> {
   const client: SigilClient = createServerClient({
@@ -19,4 +20,5 @@ export async function createWallet(emulator: TestEmulator): Promise<string> {
 
 export const stamper = new WebauthnStamper({ rpId: 'example.com' });
 export const verdict: Verdict = evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
+export const walletStamper = (adapter: SolanaWalletAdapter): WalletStamper => new WalletStamper(new SolanaWallet(adapter));
 export const operationCount: number = Object.keys(OPERATIONS).length;
