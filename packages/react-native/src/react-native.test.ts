@@ -1,6 +1,6 @@
-import { BundleError, SigilRequestError, waitForActivity } from '@sigil/http';
+import { BundleError, decryptCredentialBundle, SigilRequestError, waitForActivity } from '@sigil/http';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keychain, failures } from '../test/fake-react-native-keychain.js';
 import { challengeOf, device } from '../test/fake-react-native-passkey.js';
 import {
@@ -151,6 +151,30 @@ describe('SecureSessionStore and createSessionClient', () => {
     expect(keychain.size).toBe(0);
     expect(await restarted.hasSession()).toBe(false);
     await expect(client.whoami()).rejects.toMatchObject({ name: 'SessionStoreError', reason: 'no-session' });
+  });
+
+  it('opens the bundle without crypto.subtle, as on Hermes with only getRandomValues polyfilled', async () => {
+    const { subOrganizationId } = await signUp();
+    const store = new SecureSessionStore({ service: 'hermes' });
+    const { targetPublicKey } = await store.createTargetKey();
+    const client = passkeyClient(subOrganizationId);
+    const { activity } = await waitForActivity(client, await client.createReadWriteSession({ targetPublicKey, expirationSeconds: '900' }));
+    const bundle = activity.result!.createReadWriteSessionResultV2!.credentialBundle;
+    const targetPrivateKey = (JSON.parse(keychain.get('hermes.target-key')!.password) as { privateKey: string }).privateKey;
+    const expected = await decryptCredentialBundle(bundle, targetPrivateKey); // @hpke/core, with WebCrypto
+
+    const getRandomValues = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    vi.stubGlobal('crypto', { getRandomValues });
+    try {
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      await store.setCredentialBundle(bundle, { expiresAtMs: Date.now() + 900_000 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const stored = JSON.parse(keychain.get('hermes.session-key')!.password) as { apiPublicKey: string; apiPrivateKey: string };
+    expect(stored).toMatchObject(expected);
+    const sessionClient = createSessionClient({ store, organizationId: subOrganizationId, baseUrl: emulator.url });
+    await expect(sessionClient.whoami()).resolves.toMatchObject({ organizationId: subOrganizationId });
   });
 
   it('drops an expired session and refuses to stamp with it', async () => {

@@ -1,5 +1,6 @@
-import { ApiKeyStamper, BundleError, decryptCredentialBundle, generateTargetKeyPair, type StampResult } from '@sigil/http';
+import { ApiKeyStamper, BundleError, generateTargetKeyPair, type StampResult } from '@sigil/http';
 import * as Keychain from 'react-native-keychain';
+import { openCredentialBundle } from './credential-bundle.js';
 import { SessionStoreError } from './errors.js';
 
 export interface SecureSessionStoreOptions {
@@ -76,7 +77,7 @@ export class SecureSessionStore {
     const target = await this.#read<StoredTarget>(this.#targetService);
     if (!target) throw new SessionStoreError('no-target-key', 'No target key is stored: call createTargetKey() and create the session for its targetPublicKey first');
     if (typeof bundle !== 'string') throw new BundleError('The credential bundle must be a hex string');
-    const { apiPublicKey, apiPrivateKey } = await decryptCredentialBundle(bundle, target.privateKey);
+    const { apiPublicKey, apiPrivateKey } = openCredentialBundle(bundle, target.privateKey);
     const session: StoredSession = { apiPublicKey, apiPrivateKey, expiresAtMs };
     await this.#write(this.#sessionService, session);
     this.#cached = { session, stamper: new ApiKeyStamper({ apiPublicKey, apiPrivateKey }) };
