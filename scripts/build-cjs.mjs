@@ -86,6 +86,8 @@ function isEsmOnly(name, fromDir) {
   return esmOnlyCache.get(key);
 }
 
+const peers = new Set(Object.keys(JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).peerDependencies ?? {}));
+
 const vendorName = (specifier) => specifier.replace(/^@/, '').replace(/[^A-Za-z0-9._-]/g, '_').replace(/\.m?js$/, '') + '.js';
 
 rmSync(out, { recursive: true, force: true });
@@ -118,6 +120,8 @@ await build({
           if (spec.startsWith('.')) return { path: spec, external: true };
           if (spec.startsWith('node:') || builtinModules.includes(spec)) return { path: spec, external: true };
           const name = packageName(spec);
+          // Peer dependencies are the app's to install (React Native's native modules): required as the app has them.
+          if (peers.has(name)) return { path: spec, external: true };
           if (name.startsWith('@sigil/') || !isEsmOnly(name, args.resolveDir)) return { path: spec, external: true };
           vendored.set(spec, args.resolveDir);
           // The importer's output file sits at the same path under dist/cjs as its input under dist.

@@ -1,6 +1,7 @@
 // A browser app's entry: run.mjs bundles it for the browser with esbuild, then loads the bundle and calls it.
 import { createBrowserClient, WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies } from '@sigil/policy';
+import { SolanaWallet, WalletStamper } from '@sigil/wallet-stamper';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -10,6 +11,12 @@ export async function listWalletNames(config) {
 
 export function passkeyStamperName() {
   return new WebauthnStamper({ rpId: 'example.com' }).constructor.name;
+}
+
+/** The X-Stamp a Solana wallet adapter's signature makes, decoded (the adapter is the caller's). */
+export async function walletStamp(adapter, body) {
+  const { stampHeaderValue } = await new WalletStamper(new SolanaWallet(adapter)).stamp(body);
+  return JSON.parse(atob(stampHeaderValue.replace(/-/g, '+').replace(/_/g, '/')));
 }
 
 export function outcome(policies, request) {

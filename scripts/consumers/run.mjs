@@ -24,7 +24,7 @@ function step(name, run) {
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 await step('every export of every library has import and require conditions with types', () => {
-  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'emulator'];
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'wallet-stamper', 'react-native', 'emulator'];
   for (const name of libraries) {
     const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -60,6 +60,9 @@ await step('esbuild bundle of a browser app', async () => {
   assert.ok(inputs.some((file) => file.includes('sdk-browser/dist/index.js')), 'the browser bundle holds @sigil/sdk-browser');
   const app = await import(pathToFileURL(`${out}browser-app.mjs`).href);
   assert.equal(app.passkeyStamperName(), 'WebauthnStamper');
+  const walletKey = new Uint8Array(32).fill(7);
+  const stamp = await app.walletStamp({ publicKey: { toBytes: () => walletKey }, signMessage: async () => new Uint8Array(64).fill(1) }, '{}');
+  assert.deepEqual(stamp, { publicKey: '07'.repeat(32), scheme: 'SIGNATURE_SCHEME_SIGIL_ED25519', signature: '01'.repeat(64) });
   assert.equal(app.outcome([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } }), 'DENY');
   const emulator = await startTestEmulator();
   try {
@@ -70,6 +73,21 @@ await step('esbuild bundle of a browser app', async () => {
   } finally {
     await emulator.close();
   }
+});
+await step('esbuild bundle of a React Native app (as Metro bundles it: the native modules stay imports, no static Node built-in)', async () => {
+  const nativeModules = ['react-native-passkey', 'react-native-keychain', 'react-native-get-random-values'];
+  const result = await build({
+    stdin: { contents: "export { createPasskeyClient, createSessionClient, SecureSessionStore, PasskeyError } from '@sigil/react-native';", resolveDir: here },
+    bundle: true, platform: 'neutral', mainFields: ['module', 'main'], format: 'esm', target: 'es2022', external: nativeModules,
+    write: false, metafile: true, logLevel: 'warning',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.ok(inputs.some((file) => file.includes('react-native/dist/index.js')), 'the app bundle holds @sigil/react-native');
+  assert.ok(!inputs.some((file) => file.includes('/dist/cjs/')), 'the app bundle uses the ESM builds');
+  // @hpke/core (under @sigil/http's re-exports) keeps a dynamic import("crypto") inside try/catch for Node 18, which
+  // bundlers treat as optional and @sigil/react-native never reaches: it opens bundles without WebCrypto.
+  const imports = Object.values(result.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import').map((i) => i.path);
+  assert.deepEqual([...new Set(imports)].sort(), [...nativeModules].sort(), 'the only static imports left are the three native modules');
 });
 await step('TypeScript consumers (CommonJS and ESM declarations)', () => {
   execFileSync(process.execPath, [fileURLToPath(import.meta.resolve('typescript/bin/tsc')), '-p', `${here}tsconfig.json`], { stdio: 'inherit' });

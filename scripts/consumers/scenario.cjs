@@ -54,6 +54,17 @@ async function runScenario(mods, label) {
     const error = await stranger.whoami().then(() => null, (e) => e);
     assert.ok(error instanceof mods['@sigil/http'].SigilRequestError, `${label}: error is @sigil/http's SigilRequestError, got ${error}`);
     assert.ok(error instanceof server.SigilRequestError, `${label}: @sigil/sdk-server re-exports the same class`);
+
+    // A wallet whose user says no: the client rejects with the wallet stamper's own error, and sends nothing.
+    const { WalletStamper, WalletStamperError } = mods['@sigil/wallet-stamper'];
+    const refusing = {
+      curveType: 'API_KEY_CURVE_SECP256K1',
+      getPublicKey: async () => pair.publicKey.replace(/^0[23]/, '02'),
+      signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    };
+    const walletClient = new mods['@sigil/http'].SigilClient({ baseUrl: emulator.url, organizationId: emulator.organizationId, stamper: new WalletStamper(refusing) });
+    const refusal = await walletClient.whoami().then(() => null, (e) => e);
+    assert.ok(refusal instanceof WalletStamperError && refusal.reason === 'rejected', `${label}: @sigil/wallet-stamper WalletStamperError, got ${refusal}`);
   } finally {
     await emulator.close();
   }

@@ -4,6 +4,8 @@ import browser = require('@sigil/sdk-browser');
 import policy = require('@sigil/policy');
 import testing = require('@sigil/emulator/testing');
 import spec = require('@sigil/api-spec');
+import wallet = require('@sigil/wallet-stamper');
+import native = require('@sigil/react-native');
 
 export async function createWallet(emulator: testing.TestEmulator): Promise<string> {
   const client: sdk.SigilClient = sdk.createServerClient({
@@ -19,4 +21,7 @@ export async function createWallet(emulator: testing.TestEmulator): Promise<stri
 
 export const stamper: browser.WebauthnStamper = new browser.WebauthnStamper({ rpId: 'example.com' });
 export const verdict: policy.Verdict = policy.evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
+export const walletStamper = (adapter: wallet.SolanaWalletAdapter): wallet.WalletStamper => new wallet.WalletStamper(new wallet.SolanaWallet(adapter));
+export const phoneClient: native.SigilClient = native.createPasskeyClient({ rpId: 'example.com', organizationId: 'org' });
+export const sessionStore: native.SecureSessionStore = new native.SecureSessionStore({ service: 'com.example.wallet.sigil' });
 export const operationCount: number = Object.keys(spec.OPERATIONS).length;

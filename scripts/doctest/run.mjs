@@ -136,8 +136,24 @@ function tsconfigFor(files) {
       baseUrl: '.',
       paths: { '@site/*': [join(repo, 'website/*')] },
     },
-    files,
+    files: [...files, ...fallbackTypes(require)],
   };
+}
+
+/** Declarations in types/ for modules the workspace does not install (react-native), each only while it is absent. */
+function fallbackTypes(require) {
+  const dir = join(repo, 'scripts/doctest/types');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.d.ts'))
+    .filter((file) => {
+      try {
+        require.resolve(`${file.slice(0, -'.d.ts'.length)}/package.json`);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((file) => join(dir, file));
 }
 
 function runTsc(project) {

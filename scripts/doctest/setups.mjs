@@ -4,6 +4,8 @@
 import { generateApiKeyPair } from '@sigil/api-key-stamper';
 import { generateTargetKeyPair, waitForActivity } from '@sigil/http';
 import { createServerClient } from '@sigil/sdk-server';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -96,6 +98,22 @@ export const SETUPS = {
     const subOrganizationId = created.activity.result?.createSubOrganizationResultV7?.subOrganizationId;
     if (created.outcome !== 'COMPLETED' || !subOrganizationId) throw new Error(`setup: create_sub_organization ended ${created.outcome}`);
     return { values: { subOrganizationId }, env: {} };
+  },
+  /**
+   * A connected Solana wallet whose Ed25519 key is an API key of the root user, for pages whose examples
+   * `declare const adapter: SolanaWalletAdapter` (the wallet adapter the reader's app gets from the wallet):
+   * `solanaWalletAdapter` is code that defines that `adapter`, backed by the key, to put in its place with
+   * replace="declare const adapter: SolanaWalletAdapter;=>solanaWalletAdapter".
+   */
+  'solana-wallet': async (emulator) => {
+    const secretKey = ed25519.utils.randomSecretKey();
+    const publicKey = bytesToHex(ed25519.getPublicKey(secretKey));
+    const apiKeys = [{ apiKeyName: 'Connected wallet', publicKey, curveType: 'API_KEY_CURVE_ED25519' }];
+    const { outcome } = await waitForActivity(emulator.client, await emulator.client.createApiKeys({ userId: emulator.rootUserId, apiKeys }));
+    if (outcome !== 'COMPLETED') throw new Error(`setup: create_api_keys for the Solana wallet ended ${outcome}`);
+    const secret = `Uint8Array.from(Buffer.from('${bytesToHex(secretKey)}', 'hex'))`;
+    const adapter = `const {ed25519} = await import('@noble/curves/ed25519.js'); const adapter: SolanaWalletAdapter = {publicKey: {toBytes: () => ed25519.getPublicKey(${secret})}, signMessage: async (message: Uint8Array) => ed25519.sign(message, ${secret})};`;
+    return { values: { solanaWalletAdapter: adapter, solanaWalletPublicKey: publicKey }, env: {} };
   },
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {

@@ -17,7 +17,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = `${here}dist/`;
 const run = promisify(execFile);
 
-export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server'];
+export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'wallet-stamper', 'react-native'];
+// Libraries over native modules, whose examples run in Node with these in-memory stand-ins registered first.
+const NATIVE_MODULE_HOOKS = { 'react-native': `${root}packages/react-native/test/in-memory-native-modules.mjs` };
 export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser'];
 
 /** The first ```ts block of a README, or an error naming the README that has none. */
@@ -56,7 +58,8 @@ for (const name of NODE_LIBRARIES) {
       SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
       SIGIL_API_KEY_FILE: keyFile,
     };
-    const { stdout } = await run(process.execPath, [tsx, files[name]], { env, cwd: out, timeout: 60_000 });
+    const args = NATIVE_MODULE_HOOKS[name] ? ['--import', 'tsx', '--import', NATIVE_MODULE_HOOKS[name], files[name]] : [tsx, files[name]];
+    const { stdout } = await run(process.execPath, args, { env, cwd: out, timeout: 60_000 });
     console.log(`ok ${name} README example ran, with an emulator at SIGIL_BASE_URL (${Math.round(performance.now() - started)} ms)${stdout.trim() ? `: ${stdout.trim().split('\n')[0].slice(0, 100)}` : ''}`);
   } catch (error) {
     failed += 1;
