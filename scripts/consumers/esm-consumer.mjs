@@ -8,16 +8,27 @@ import * as http from '@sigil/http';
 import * as testing from '@sigil/emulator/testing';
 import * as server from '@sigil/sdk-server';
 import * as browser from '@sigil/sdk-browser';
+import * as solana from '@sigil/solana';
+import * as cosmjs from '@sigil/cosmjs';
+import * as web3 from '@solana/web3.js';
+import * as cosmjsCrypto from '@cosmjs/crypto';
+import * as cosmjsAmino from '@cosmjs/amino';
 import { runScenario } from './scenario.cjs';
+import { runSolanaCosmjsScenario } from './scenario-solana-cosmjs.cjs';
 
 const mods = {
   '@sigil/policy': policy, '@sigil/api-spec': spec, '@sigil/api-spec/openapi.json': openapi,
   '@sigil/webauthn-stamper': webauthn, '@sigil/api-key-stamper': apiKey, '@sigil/http': http,
   '@sigil/emulator/testing': testing, '@sigil/sdk-server': server, '@sigil/sdk-browser': browser,
+  '@sigil/solana': solana, '@sigil/cosmjs': cosmjs,
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json')) continue;
   const url = import.meta.resolve(name);
   if (url.includes('/dist/cjs/') || !url.includes('/dist/')) throw new Error(`${name} resolved to ${url}, not its ESM build`);
 }
-console.log(await runScenario(mods, process.argv[2] ?? 'esm'));
+const result = await runScenario(mods, process.argv[2] ?? 'esm');
+// The chain libraries are no @sigil packages, so they stay out of the dist/ check above.
+const chains = { '@solana/web3.js': web3, '@cosmjs/crypto': cosmjsCrypto, '@cosmjs/amino': cosmjsAmino };
+await runSolanaCosmjsScenario({ ...mods, ...chains }, process.argv[2] ?? 'esm');
+console.log(result);

@@ -24,7 +24,7 @@ function step(name, run) {
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 await step('every export of every library has import and require conditions with types', () => {
-  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'emulator'];
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'emulator', 'solana', 'cosmjs'];
   for (const name of libraries) {
     const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -37,6 +37,9 @@ await step('every export of every library has import and require conditions with
 });
 await step('CommonJS consumer (require, no require(esm))', () => {
   assert.equal(node('--no-experimental-require-module', 'cjs-consumer.cjs'), 'cjs: ok');
+});
+await step('CommonJS consumer of @sigil/cosmjs (require, with require(esm) as CosmJS 0.37+ needs)', () => {
+  assert.equal(node('cjs-cosmjs-consumer.cjs'), 'cjs cosmjs: ok');
 });
 await step('ESM consumer (import)', () => {
   assert.equal(node('esm-consumer.mjs'), 'esm: ok');

@@ -20,3 +20,14 @@ export async function createWallet(emulator: testing.TestEmulator): Promise<stri
 export const stamper: browser.WebauthnStamper = new browser.WebauthnStamper({ rpId: 'example.com' });
 export const verdict: policy.Verdict = policy.evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
 export const operationCount: number = Object.keys(spec.OPERATIONS).length;
+
+import solana = require('@sigil/solana');
+import cosmjs = require('@sigil/cosmjs');
+
+export function solanaSigner(client: sdk.SigilClient): solana.SigilSigner {
+  return new solana.SigilSigner({ client, waitOptions: { timeoutMs: 10_000 } });
+}
+export function cosmosSigner(client: sdk.SigilClient, signWith: string, publicKey: string): Promise<cosmjs.SigilDirectSigner> {
+  return cosmjs.SigilDirectSigner.fromClient({ client, signWith, publicKey, prefix: 'osmo' });
+}
+export const isActivityError = (error: unknown): boolean => error instanceof solana.SigilActivityError || error instanceof cosmjs.SigilActivityError;

@@ -2,6 +2,7 @@ import type { SigilClient, WaitForActivityOptions } from '@sigil/http';
 import { rawSecp256k1PubkeyToRawAddress, type AccountData } from '@cosmjs/amino';
 import { fromBech32, fromHex, toBech32 } from '@cosmjs/encoding';
 
+/** What `SigilDirectSigner.fromClient` and `SigilAminoSigner.fromClient` take. */
 export interface SigilSignerOptions {
   /** The client that sends the signing activities (`@sigil/sdk-server` or `@sigil/sdk-browser`). */
   client: SigilClient;
@@ -45,7 +46,7 @@ export function checkAccount(options: SigilSignerOptions): CheckedAccount {
   }
   let data: Uint8Array;
   try {
-    // An explicit length limit (BIP-173's 90): @cosmjs/encoding's default, Infinity, is refused by @scure/base 2.4.
+    // An explicit length limit (BIP-173's 90): @cosmjs/encoding 0.39's default, Infinity, is refused by @scure/base 2.4.
     data = fromBech32(signWith, BECH32_LIMIT).data;
   } catch {
     throw new Error(`@sigil/cosmjs: signWith must be the account's bech32 ADDRESS_FORMAT_COSMOS address; got ${JSON.stringify(signWith)}`);

@@ -2,6 +2,7 @@ import type { SigilClient, WaitForActivityOptions } from '@sigil/http';
 import { PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { bytesToHex, signEd25519Payload, signSolanaTransaction, type SigningContext } from './sign.js';
 
+/** What `new SigilSigner(options)` takes. */
 export interface SigilSignerOptions {
   /** The client that sends the signing activities (`@sigil/sdk-server` or `@sigil/sdk-browser`). */
   client: SigilClient;
