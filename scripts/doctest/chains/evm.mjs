@@ -3,6 +3,7 @@
 // transactions for two: SEPOLIA_RPC_URL answers chain ID 11155111 (viem's `sepolia`), ETHEREUM_RPC_URL chain ID 1
 // (mainnet), so a transaction signed for one is refused by the other, as on the real networks.
 import ganache from 'ganache';
+import { balanceSlot, TOKEN_RUNTIME } from './evm-token.mjs';
 
 /** The chains and the variables the pages read their RPC URL from. */
 export const EVM_CHAINS = [
@@ -28,7 +29,8 @@ async function rpc(provider, method, params = []) {
 
 /**
  * Starts the chains. `env` holds their RPC URLs; `fund(address, wei)` adds `wei` to an address's balance on each
- * (as a faucet would); `balance(address, variable?)` reads it (on SEPOLIA_RPC_URL's chain by default); `stop()` closes them.
+ * (as a faucet would); `installToken(token, holder, amount)` puts a token contract there; `balance(address, variable?)`
+ * reads a balance (on SEPOLIA_RPC_URL's chain by default); `stop()` closes them.
  */
 export async function start() {
   const started = await Promise.all(EVM_CHAINS.map(async (chain) => ({ ...chain, ...(await startOne(chain)) })));
@@ -46,6 +48,17 @@ export async function start() {
       for (const { server } of started) {
         const before = BigInt(await rpc(server.provider, 'eth_getBalance', [address, 'latest']));
         await rpc(server.provider, 'evm_setAccountBalance', [address, `0x${(before + amount).toString(16)}`]);
+      }
+    },
+    /**
+     * Puts the test token (evm-token.mjs: transfer, balanceOf, decimals 6) at `token` on each chain and gives
+     * `holder` `amount` of its smallest unit, as if the holder had bought some.
+     */
+    async installToken(token, holder, amount) {
+      for (const { server } of started) {
+        await rpc(server.provider, 'evm_setAccountCode', [token, `0x${TOKEN_RUNTIME}`]);
+        const { slot, value } = balanceSlot(holder, amount);
+        await rpc(server.provider, 'evm_setAccountStorageAt', [token, slot, value]);
       }
     },
     async balance(address, variable = 'SEPOLIA_RPC_URL') {
