@@ -216,7 +216,7 @@ function parseEnvDump(text) {
 export const WALLET_VALUES = ['walletId', 'ethereumAddress', 'solanaAddress', 'bitcoinAddress'];
 
 /** Creates the example wallet in the unit's emulator and returns its ID and addresses as session values. */
-async function createExampleWallet(emulator) {
+export async function createExampleWallet(emulator) {
   const accounts = [
     { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
     { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
@@ -229,6 +229,14 @@ async function createExampleWallet(emulator) {
   return { walletId: result.walletId, ethereumAddress, solanaAddress, bitcoinAddress };
 }
 
+/**
+ * True when a unit needs the local chains (scripts/doctest/chains): one of its blocks reads an RPC URL variable
+ * (SEPOLIA_RPC_URL, SOLANA_RPC_URL, …) or has a setup that funds an account on a chain.
+ */
+export function needsChains(unit) {
+  return unit.blocks.some((b) => /\b[A-Z][A-Z0-9_]*_RPC_URL\b/.test(b.code) || b.spec.setups.some((name) => SETUPS[name]?.chains));
+}
+
 // Shell variables that change on their own and must not leak from one block into the next.
 const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
 
@@ -236,9 +244,11 @@ const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
  * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
  * later blocks depend on it); they are reported as not reached.
  */
-export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
+export async function runUnit(unit, { repo, work, startEmulator, getBrowser, getChains }) {
   const dir = join(work, unit.id);
   mkdirSync(dir, { recursive: true });
+  // The chains are shared by the run's units (each unit's emulator makes its own keys, so their accounts differ).
+  const chains = getChains && needsChains(unit) ? await getChains() : undefined;
   const emulator = await startEmulator();
   const results = [];
   const setupsDone = new Set();
@@ -266,6 +276,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
       SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey,
       SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
       NO_COLOR: '1',
+      // The RPC URLs the pages read (SEPOLIA_RPC_URL, …), of the local chains.
+      ...chains?.env,
     };
     if (unit.blocks.some((b) => b.spec.replaces.some((r) => WALLET_VALUES.includes(r.name)))) {
       Object.assign(values, await createExampleWallet(emulator));
@@ -278,7 +290,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
         if (setupsDone.has(name)) continue;
         setupsDone.add(name);
         try {
-          const made = await SETUPS[name](emulator);
+          const made = await SETUPS[name](emulator, { values, chains });
           Object.assign(values, made.values);
           env = { ...env, ...made.env };
         } catch (error) {

@@ -147,9 +147,13 @@ async function runAllUnits(units, { concurrency, execWork }) {
   const { startTestEmulator } = await import('@sigil/emulator/testing');
   let browser;
   const getBrowser = () => (browser ??= import('../browser/passkey-page.mjs').then(({ launchChromium }) => launchChromium({ offline: true })));
+  // The local chains (scripts/doctest/chains), started once for the units that broadcast or fund an account.
+  let chains;
+  const getChains = () => (chains ??= import('./chains/index.mjs').then(({ startChains }) => startChains()));
   try {
     return await runUnits(units, {
       getBrowser,
+      getChains,
       repo,
       work: execWork,
       concurrency,
@@ -158,6 +162,7 @@ async function runAllUnits(units, { concurrency, execWork }) {
     });
   } finally {
     if (browser) await (await browser.catch(() => undefined))?.close();
+    if (chains) await (await chains.catch(() => undefined))?.stop();
   }
 }
 
