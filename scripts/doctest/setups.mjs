@@ -5,6 +5,7 @@ import { generateApiKeyPair } from '@sigil/api-key-stamper';
 import { generateTargetKeyPair, waitForActivity } from '@sigil/http';
 import { createServerClient } from '@sigil/sdk-server';
 import * as evm from './chains/evm.mjs';
+import * as solana from './chains/solana.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -73,7 +74,27 @@ async function ethereumToken(emulator, context) {
 }
 ethereumToken.chains = true;
 
+/** 10 SOL: a devnet faucet gives less, but the examples' transfers and fees fit many times over. */
+export const FUNDING_LAMPORTS = 10n * 1_000_000_000n;
+
+/** See SETUPS['funded-solana-account']. */
+async function fundedSolanaAccount(emulator, { values, chains }) {
+  if (!chains) throw new Error('setup: funded-solana-account needs the local chains, and this run has none');
+  if (!values.solanaAddress) {
+    const { createExampleWallet } = await import('./execute.mjs');
+    Object.assign(values, await createExampleWallet(emulator));
+  }
+  await chains.get(solana).fund(values.solanaAddress, FUNDING_LAMPORTS);
+  return { values: {}, env: {} };
+}
+fundedSolanaAccount.chains = true;
+
 export const SETUPS = {
+  /**
+   * The example wallet's Solana account (`solanaAddress`) holds 10 SOL on the local Solana chain (SOLANA_RPC_URL), as
+   * after the reader funded it from a faucet.
+   */
+  'funded-solana-account': fundedSolanaAccount,
   /**
    * The example wallet's Ethereum account (`ethereumAddress`) holds 10 ETH on the local EVM chains (SEPOLIA_RPC_URL,
    * ETHEREUM_RPC_URL), as after the reader funded it from a faucet.

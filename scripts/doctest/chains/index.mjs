@@ -1,8 +1,9 @@
 // The local chains the examples that broadcast run against. Each module exports `start()`, which resolves to
 // `{ env, fund(address, amount), stop() }`: `env` holds the variables the pages read (SEPOLIA_RPC_URL, …).
 import * as evm from './evm.mjs';
+import * as solana from './solana.mjs';
 
-export const CHAINS = [evm];
+export const CHAINS = [evm, solana];
 
 /**
  * Starts every chain of `modules`; resolves to `{ env, get(module), stop() }`, where `env` is all their variables and
