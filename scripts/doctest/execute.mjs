@@ -231,10 +231,11 @@ export async function createExampleWallet(emulator) {
 
 /**
  * True when a unit needs the local chains (scripts/doctest/chains): one of its blocks reads an RPC URL variable
- * (SEPOLIA_RPC_URL, SOLANA_RPC_URL, …) or has a setup that funds an account on a chain.
+ * (SEPOLIA_RPC_URL, SOLANA_RPC_URL, …) or, in browser code, an RPC of the pages' example hosts
+ * (https://sepolia.rpc.example), or has a setup that funds an account on a chain.
  */
 export function needsChains(unit) {
-  return unit.blocks.some((b) => /\b[A-Z][A-Z0-9_]*_RPC_URL\b/.test(b.code) || b.spec.setups.some((name) => SETUPS[name]?.chains));
+  return unit.blocks.some((b) => /\b[A-Z][A-Z0-9_]*_RPC_URL\b|\.rpc\.example\b/.test(b.code) || b.spec.setups.some((name) => SETUPS[name]?.chains));
 }
 
 // Shell variables that change on their own and must not leak from one block into the next.
@@ -313,7 +314,9 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, get
           break;
         }
         try {
-          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend });
+          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend, rpcOrigins: chains?.browserOrigins });
+          // Setups that prepare the signed-in user too (funding the tab user's wallet), now that the user exists.
+          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains });
           // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
           // open one (a link in an email).
           for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {

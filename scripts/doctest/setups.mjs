@@ -61,6 +61,8 @@ async function fundedEthereumAccount(emulator, { values, chains }) {
   return { values: {}, env: {} };
 }
 fundedEthereumAccount.chains = true;
+/** In a unit with browser blocks, the signed-in user's wallet (`address`) is funded too. */
+fundedEthereumAccount.browserUser = async (user, { chains }) => chains.get(evm).fund(user.address, FUNDING_WEI);
 
 /** The token contract address the pages use (the ethers page calls `transfer` on it). */
 export const EXAMPLE_TOKEN_ADDRESS = '0x9b2c4de1F07a3C5b8E6D4F2A1C0B9e8D7f6a5B4c';
@@ -97,7 +99,8 @@ export const SETUPS = {
   'funded-solana-account': fundedSolanaAccount,
   /**
    * The example wallet's Ethereum account (`ethereumAddress`) holds 10 ETH on the local EVM chains (SEPOLIA_RPC_URL,
-   * ETHEREUM_RPC_URL), as after the reader funded it from a faucet.
+   * ETHEREUM_RPC_URL), as after the reader funded it from a faucet; in a unit with browser blocks, the signed-in user's
+   * Ethereum account (`address`) too.
    */
   'funded-ethereum-account': fundedEthereumAccount,
   /**

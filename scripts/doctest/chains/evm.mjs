@@ -7,8 +7,8 @@ import { balanceSlot, TOKEN_RUNTIME } from './evm-token.mjs';
 
 /** The chains and the variables the pages read their RPC URL from. */
 export const EVM_CHAINS = [
-  { variable: 'SEPOLIA_RPC_URL', chainId: 11_155_111 },
-  { variable: 'ETHEREUM_RPC_URL', chainId: 1 },
+  { variable: 'SEPOLIA_RPC_URL', chainId: 11_155_111, browserOrigin: 'https://sepolia.rpc.example' },
+  { variable: 'ETHEREUM_RPC_URL', chainId: 1, browserOrigin: 'https://ethereum.rpc.example' },
 ];
 
 async function startOne({ chainId }) {
@@ -28,13 +28,16 @@ async function rpc(provider, method, params = []) {
 }
 
 /**
- * Starts the chains. `env` holds their RPC URLs; `fund(address, wei)` adds `wei` to an address's balance on each
+ * Starts the chains. `env` holds their RPC URLs, `browserOrigins` the https origins browser blocks use for them
+ * (https://sepolia.rpc.example, https://ethereum.rpc.example); `fund(address, wei)` adds `wei` to an address's balance on each
  * (as a faucet would); `installToken(token, holder, amount)` puts a token contract there; `balance(address, variable?)`
  * reads a balance (on SEPOLIA_RPC_URL's chain by default); `stop()` closes them.
  */
 export async function start() {
   const started = await Promise.all(EVM_CHAINS.map(async (chain) => ({ ...chain, ...(await startOne(chain)) })));
   const env = Object.fromEntries(started.map((chain) => [chain.variable, chain.url]));
+  // Browser code (a dapp's provider) names an https RPC, as a page would; the checker's tab sends it here.
+  const browserOrigins = Object.fromEntries(started.map((chain) => [chain.browserOrigin, chain.url]));
   const byVariable = (variable) => {
     const chain = started.find((c) => c.variable === variable);
     if (!chain) throw new Error(`no local EVM chain for ${variable}; the chains are ${EVM_CHAINS.map((c) => c.variable).join(', ')}`);
@@ -42,6 +45,7 @@ export async function start() {
   };
   return {
     env,
+    browserOrigins,
     async fund(address, wei) {
       const amount = BigInt(wei);
       if (amount <= 0n) throw new Error(`fund: give a positive amount of wei, not ${wei}`);
