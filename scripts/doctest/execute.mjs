@@ -284,6 +284,18 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, get
       Object.assign(values, await createExampleWallet(emulator));
     }
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
+    /** Backend blocks started ahead of their turn, with their result. */
+    const backendStarted = new Map();
+    const startBackendBlock = async (block, i, code) => {
+      const file = join(dir, `block${i + 1}_L${block.line}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      try {
+        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+        return { code: 0, stdout: '', stderr: '', timedOut: false };
+      } catch (error) {
+        return { code: 1, stdout: '', stderr: error.message, timedOut: false };
+      }
+    };
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];
       let setupFailed;
@@ -337,18 +349,21 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, get
         break;
       }
       let result;
+      if (block.spec.browser && !backend) {
+        // A page may show the app's frontend before its backend: the server the browser calls is up before any
+        // browser block runs, as in the reader's app. Its result is reported at its own block.
+        const later = unit.blocks.findIndex((b, at) => at > i && b.spec.backend);
+        if (later > 0) {
+          const laterBlock = unit.blocks[later];
+          const substituted = substitute(laterBlock.code, laterBlock.spec, values);
+          if (!substituted.missing.length) backendStarted.set(laterBlock, await startBackendBlock(laterBlock, later, substituted.code));
+        }
+      }
       if (block.spec.browser) {
         result = block.spec.page ? block.served : await tab.run(block, code, blockValues);
         if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
       } else if (block.spec.backend) {
-        const file = join(dir, `block${i + 1}_L${block.line}.ts`);
-        writeFileSync(file, `${code}\nexport {};\n`);
-        try {
-          backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
-          result = { code: 0, stdout: '', stderr: '', timedOut: false };
-        } catch (error) {
-          result = { code: 1, stdout: '', stderr: error.message, timedOut: false };
-        }
+        result = backendStarted.get(block) ?? (await startBackendBlock(block, i, code));
       } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
