@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
-    include: ['*.test.ts'],
+    include: ['*.test.ts', 'chains/*.test.ts'],
     testTimeout: 60_000,
   },
 });

@@ -141,14 +141,17 @@ export async function start() {
     sendTransaction: ([encoded, config = {}]) => {
       const tx = decodeTransaction(encoded, config.encoding);
       const signature = base58.encode(tx.signatures[0] ?? new Uint8Array(64));
-      const result = svm.sendTransaction(tx);
-      if (typeof result.err === 'function') {
-        // As a node's preflight check answers: the transaction is not accepted.
-        const err = result.err();
-        const logs = result.meta().logs();
-        throw new RpcError(-32002, `Transaction simulation failed: ${result.toString()}`, { err: String(err), logs });
+      // A node's preflight: a transaction that would fail is refused and changes nothing.
+      if (!config.skipPreflight) {
+        const simulated = svm.simulateTransaction(tx);
+        if (typeof simulated.err === 'function') {
+          throw new RpcError(-32002, `Transaction simulation failed: ${simulated.toString()}`, { err: String(simulated.err()), logs: simulated.meta().logs() });
+        }
       }
-      record(signature, null);
+      const result = svm.sendTransaction(tx);
+      // Without preflight a failing transaction still lands, as on a cluster: its fee is paid and its status has the error.
+      // A duplicate is refused as already processed; the first landing's status stays.
+      if (!statuses.has(signature)) record(signature, typeof result.err === 'function' ? String(result.err()) : null);
       return signature;
     },
     getSignatureStatuses: ([signatures]) => ({
