@@ -16,9 +16,14 @@ const mods = {
   '@sigil/emulator/testing': require('@sigil/emulator/testing'),
   '@sigil/sdk-server': require('@sigil/sdk-server'),
   '@sigil/sdk-browser': require('@sigil/sdk-browser'),
+  '@sigil/viem': require('@sigil/viem'),
+  '@sigil/ethers': require('@sigil/ethers'),
+  '@sigil/eip1193-provider': require('@sigil/eip1193-provider'),
+  viem: require('viem'),
+  ethers: require('ethers'),
 };
 for (const name of Object.keys(mods)) {
-  if (name.endsWith('.json')) continue;
+  if (name.endsWith('.json') || !name.startsWith('@sigil/')) continue;
   const file = require.resolve(name);
   if (!file.includes('/dist/cjs/')) throw new Error(`${name} resolved to ${file}, not its CommonJS build`);
 }

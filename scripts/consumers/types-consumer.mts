@@ -4,6 +4,11 @@ import { WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies, type Verdict } from '@sigil/policy';
 import type { TestEmulator } from '@sigil/emulator/testing';
 import { OPERATIONS } from '@sigil/api-spec';
+import { createAccount, SigilActivityError, type CreateAccountOptions } from '@sigil/viem';
+import { SigilSigner, type SigilSignerOptions } from '@sigil/ethers';
+import { createEIP1193Provider, ProviderRpcError, type SigilEIP1193Provider, type SigilProviderOptions } from '@sigil/eip1193-provider';
+import type { LocalAccount } from 'viem';
+import type { AbstractSigner } from 'ethers';
 
 export async function createWallet(emulator: TestEmulator): Promise<string> {
   const client: SigilClient = createServerClient({
@@ -20,3 +25,8 @@ export async function createWallet(emulator: TestEmulator): Promise<string> {
 export const stamper = new WebauthnStamper({ rpId: 'example.com' });
 export const verdict: Verdict = evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
 export const operationCount: number = Object.keys(OPERATIONS).length;
+
+export const account = (options: CreateAccountOptions): Promise<LocalAccount> => createAccount(options);
+export const signer = (options: SigilSignerOptions): AbstractSigner => new SigilSigner(options);
+export const provider = (options: SigilProviderOptions): Promise<SigilEIP1193Provider> => createEIP1193Provider(options);
+export const errorCode = (error: ProviderRpcError | SigilActivityError): string | number => ('code' in error ? error.code : error.outcome);

@@ -8,6 +8,7 @@ import { ProviderRpcError, RPC_ERRORS, invalidParams, toProviderRpcError } from 
 import { rpcCall } from './rpc.js';
 import { readTransactionRequest } from './transaction.js';
 
+/** A chain the provider can use: its ID (hex), its JSON-RPC endpoints and its name. */
 export interface Chain {
   /** The chain ID in hex, such as `'0xaa36a7'` for Sepolia. */
   chainId: string;
@@ -16,6 +17,7 @@ export interface Chain {
   chainName?: string;
 }
 
+/** What `createEIP1193Provider` takes: the client, the wallet, the chains (the first is active). */
 export interface SigilProviderOptions {
   /** The client that sends the signing activities and lists the wallet's accounts. */
   client: SigilClient;
@@ -37,6 +39,7 @@ export interface SigilEIP1193Events {
   accountsChanged: (accounts: Address[]) => void;
 }
 
+/** The provider: EIP-1193's `request`, `on` and `removeListener`. */
 export interface SigilEIP1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
   on<E extends keyof SigilEIP1193Events>(event: E, listener: SigilEIP1193Events[E]): SigilEIP1193Provider;
