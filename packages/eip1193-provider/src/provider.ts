@@ -82,8 +82,8 @@ class SigilProvider implements SigilEIP1193Provider {
   /** Chains whose RPC reported the configured chain ID. */
   #verified = new Set<string>();
   #connected: boolean | undefined;
-  // Listeners of different events take different arguments; #emit passes each event's own.
-  #listeners = new Map<keyof SigilEIP1193Events, Set<(...args: any[]) => void>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // any: listeners of different events take different arguments; on() and #emit type each event's own.
+  #listeners = new Map<keyof SigilEIP1193Events, Set<(...args: any[]) => void>>();
 
   constructor(options: SigilProviderOptions, chains: Chain[]) {
     this.#options = options;
@@ -136,6 +136,8 @@ class SigilProvider implements SigilEIP1193Provider {
       case 'eth_chainId':
         return this.#chain.chainId;
       case 'eth_accounts':
+        // No request (with a passkey client, a prompt): dapps call it often to see whether they are connected.
+        return [...this.#accounts];
       case 'eth_requestAccounts':
         return this.#listAccounts();
       case 'personal_sign': {
