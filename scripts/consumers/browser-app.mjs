@@ -1,6 +1,7 @@
 // A browser app's entry: run.mjs bundles it for the browser with esbuild, then loads the bundle and calls it.
 import { createBrowserClient, WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies } from '@sigil/policy';
+import { createEIP1193Provider } from '@sigil/eip1193-provider';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -14,4 +15,10 @@ export function passkeyStamperName() {
 
 export function outcome(policies, request) {
   return evaluatePolicies(policies, request).outcome;
+}
+
+/** A dapp's first call: the wallet's Ethereum accounts through the EIP-1193 provider. */
+export async function providerAccounts(config, walletId) {
+  const provider = await createEIP1193Provider({ client: createBrowserClient(config), walletId, chains: [{ chainId: '0xaa36a7', rpcUrls: ['https://sepolia.rpc.example'] }] });
+  return provider.request({ method: 'eth_requestAccounts' });
 }

@@ -17,19 +17,24 @@ const mods = {
   '@sigil/emulator/testing': require('@sigil/emulator/testing'),
   '@sigil/sdk-server': require('@sigil/sdk-server'),
   '@sigil/sdk-browser': require('@sigil/sdk-browser'),
+  '@sigil/viem': require('@sigil/viem'),
+  '@sigil/ethers': require('@sigil/ethers'),
+  '@sigil/eip1193-provider': require('@sigil/eip1193-provider'),
+  viem: require('viem'),
+  ethers: require('ethers'),
   '@sigil/solana': require('@sigil/solana'),
+  '@solana/web3.js': require('@solana/web3.js'),
 };
 for (const name of Object.keys(mods)) {
-  if (name.endsWith('.json')) continue;
+  if (name.endsWith('.json') || !name.startsWith('@sigil/')) continue;
   const file = require.resolve(name);
   if (!file.includes('/dist/cjs/')) throw new Error(`${name} resolved to ${file}, not its CommonJS build`);
 }
 // @sigil/cosmjs is loaded by cjs-cosmjs-consumer.cjs: CosmJS 0.37+ itself needs require(esm).
 const label = process.argv[2] ?? 'cjs';
-const web3 = { '@solana/web3.js': require('@solana/web3.js') };
 runScenario(mods, label)
   .then(async (result) => {
-    await runSolanaCosmjsScenario({ ...mods, ...web3 }, label);
+    await runSolanaCosmjsScenario(mods, label);
     console.log(result);
   })
   .catch((error) => {

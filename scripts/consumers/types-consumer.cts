@@ -21,6 +21,13 @@ export const stamper: browser.WebauthnStamper = new browser.WebauthnStamper({ rp
 export const verdict: policy.Verdict = policy.evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
 export const operationCount: number = Object.keys(spec.OPERATIONS).length;
 
+import sigilViem = require('@sigil/viem');
+import sigilEthers = require('@sigil/ethers');
+import eip1193 = require('@sigil/eip1193-provider');
+export const createAccount: (options: sigilViem.CreateAccountOptions) => Promise<import('viem').LocalAccount> = sigilViem.createAccount;
+export const signerClass: typeof sigilEthers.SigilSigner = sigilEthers.SigilSigner;
+export const providerOf: (options: eip1193.SigilProviderOptions) => Promise<eip1193.SigilEIP1193Provider> = eip1193.createEIP1193Provider;
+
 import solana = require('@sigil/solana');
 import cosmjs = require('@sigil/cosmjs');
 

@@ -4,6 +4,11 @@ import { WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies, type Verdict } from '@sigil/policy';
 import type { TestEmulator } from '@sigil/emulator/testing';
 import { OPERATIONS } from '@sigil/api-spec';
+import { createAccount, SigilActivityError, type CreateAccountOptions } from '@sigil/viem';
+import { SigilSigner, type SigilSignerOptions } from '@sigil/ethers';
+import { createEIP1193Provider, ProviderRpcError, type SigilEIP1193Provider, type SigilProviderOptions } from '@sigil/eip1193-provider';
+import type { LocalAccount } from 'viem';
+import type { AbstractSigner } from 'ethers';
 
 export async function createWallet(emulator: TestEmulator): Promise<string> {
   const client: SigilClient = createServerClient({
@@ -21,15 +26,20 @@ export const stamper = new WebauthnStamper({ rpId: 'example.com' });
 export const verdict: Verdict = evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
 export const operationCount: number = Object.keys(OPERATIONS).length;
 
-import { SigilSigner, SigilActivityError as SolanaActivityError } from '@sigil/solana';
+export const account = (options: CreateAccountOptions): Promise<LocalAccount> => createAccount(options);
+export const signer = (options: SigilSignerOptions): AbstractSigner => new SigilSigner(options);
+export const provider = (options: SigilProviderOptions): Promise<SigilEIP1193Provider> => createEIP1193Provider(options);
+export const errorCode = (error: ProviderRpcError | SigilActivityError): string | number => ('code' in error ? error.code : error.outcome);
+
+import { SigilSigner as SolanaSigner, SigilActivityError as SolanaActivityError } from '@sigil/solana';
 import { SigilAminoSigner, SigilActivityError as CosmjsActivityError } from '@sigil/cosmjs';
 import type { OfflineAminoSigner } from '@cosmjs/amino';
 import type { VersionedTransaction } from '@solana/web3.js';
 
 export function signVersioned(client: SigilClient, tx: VersionedTransaction, address: string): Promise<VersionedTransaction> {
-  return new SigilSigner({ client }).signTransaction(tx, address);
+  return new SolanaSigner({ client }).signTransaction(tx, address);
 }
 export function aminoSigner(client: SigilClient, signWith: string, publicKey: string): Promise<OfflineAminoSigner> {
   return SigilAminoSigner.fromClient({ client, signWith, publicKey });
 }
-export const isActivityError = (error: unknown): boolean => error instanceof SolanaActivityError || error instanceof CosmjsActivityError;
+export const isSolanaOrCosmosActivityError = (error: unknown): boolean => error instanceof SolanaActivityError || error instanceof CosmjsActivityError;

@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = `${here}dist/`;
 const run = promisify(execFile);
 
-export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'solana', 'cosmjs'];
+export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
 export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser'];
 
 /** The first ```ts block of a README, or an error naming the README that has none. */

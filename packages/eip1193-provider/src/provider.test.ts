@@ -48,10 +48,13 @@ describe('accounts, chains and events', () => {
     const p = await provider();
     const announced: unknown[] = [];
     p.on('accountsChanged', (accounts) => announced.push(accounts));
+    const before = f.emulator.requests.length;
+    expect(await p.request({ method: 'eth_accounts' })).toEqual([]);
+    expect(f.emulator.requests.length).toBe(before);
     expect(await p.request({ method: 'eth_requestAccounts' })).toEqual([f.ethereumAddress]);
+    expect(JSON.parse(f.emulator.requests.at(-1)!.body)).toMatchObject({ walletId: f.walletId });
     expect(await p.request({ method: 'eth_accounts' })).toEqual([f.ethereumAddress]);
     expect(announced).toEqual([[f.ethereumAddress]]);
-    expect(JSON.parse(f.emulator.requests.at(-1)!.body)).toMatchObject({ walletId: f.walletId });
   });
 
   it('reports and switches the chain among chains (chainChanged); an unknown one is 4902; wallet_addEthereumChain adds one', async () => {

@@ -8,6 +8,7 @@ import { ProviderRpcError, RPC_ERRORS, invalidParams, toProviderRpcError } from 
 import { rpcCall } from './rpc.js';
 import { readTransactionRequest } from './transaction.js';
 
+/** A chain the provider can use: its ID (hex), its JSON-RPC endpoints and its name. */
 export interface Chain {
   /** The chain ID in hex, such as `'0xaa36a7'` for Sepolia. */
   chainId: string;
@@ -16,6 +17,7 @@ export interface Chain {
   chainName?: string;
 }
 
+/** What `createEIP1193Provider` takes: the client, the wallet, the chains (the first is active). */
 export interface SigilProviderOptions {
   /** The client that sends the signing activities and lists the wallet's accounts. */
   client: SigilClient;
@@ -37,6 +39,7 @@ export interface SigilEIP1193Events {
   accountsChanged: (accounts: Address[]) => void;
 }
 
+/** The provider: EIP-1193's `request`, `on` and `removeListener`. */
 export interface SigilEIP1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
   on<E extends keyof SigilEIP1193Events>(event: E, listener: SigilEIP1193Events[E]): SigilEIP1193Provider;
@@ -79,8 +82,8 @@ class SigilProvider implements SigilEIP1193Provider {
   /** Chains whose RPC reported the configured chain ID. */
   #verified = new Set<string>();
   #connected: boolean | undefined;
-  // Listeners of different events take different arguments; #emit passes each event's own.
-  #listeners = new Map<keyof SigilEIP1193Events, Set<(...args: any[]) => void>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // any: listeners of different events take different arguments; on() and #emit type each event's own.
+  #listeners = new Map<keyof SigilEIP1193Events, Set<(...args: any[]) => void>>();
 
   constructor(options: SigilProviderOptions, chains: Chain[]) {
     this.#options = options;
@@ -133,6 +136,8 @@ class SigilProvider implements SigilEIP1193Provider {
       case 'eth_chainId':
         return this.#chain.chainId;
       case 'eth_accounts':
+        // No request (with a passkey client, a prompt): dapps call it often to see whether they are connected.
+        return [...this.#accounts];
       case 'eth_requestAccounts':
         return this.#listAccounts();
       case 'personal_sign': {

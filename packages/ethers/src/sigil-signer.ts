@@ -21,6 +21,7 @@ import {
 } from 'ethers';
 import { signPayload, signSerializedTransaction, type EthereumSignature, type SigningTarget } from './signer.js';
 
+/** What `new SigilSigner` takes: the client, what signs, and optionally the organization, address and wait. */
 export interface SigilSignerOptions {
   /** The client that sends the signing activities (from @sigil/sdk-server or @sigil/sdk-browser). */
   client: SigilClient;
@@ -36,6 +37,7 @@ export interface SigilSignerOptions {
 
 const serialized = (signature: EthereumSignature): string => Signature.from({ r: signature.r, s: signature.s, v: 27 + signature.yParity }).serialized;
 
+/** An ethers v6 signer whose signatures are Sigil activities (sign_transaction, sign_raw_payload). */
 export class SigilSigner extends AbstractSigner {
   readonly #options: SigilSignerOptions;
   readonly #address: string;

@@ -15,6 +15,7 @@ import { hashAuthorization } from 'viem/utils';
 import { resolveAccount } from './address.js';
 import { signPayload, signSerializedTransaction, type SigningTarget } from './signer.js';
 
+/** What `createAccount` takes: the client, what signs, and optionally the organization, address and wait. */
 export interface CreateAccountOptions {
   /** The client that sends the signing activities (from @sigil/sdk-server or @sigil/sdk-browser). */
   client: SigilClient;
