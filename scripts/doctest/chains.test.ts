@@ -30,7 +30,7 @@ describe('the local EVM chains', () => {
     expect(await chain.balance(sender.address)).toBe(parseEther('2'));
     expect(await chain.balance(sender.address, 'ETHEREUM_RPC_URL')).toBe(parseEther('2'));
     await expect(chain.fund(sender.address, 0n)).rejects.toThrow(/positive amount/);
-    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50 });
+    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
     try {
       const recipient = Wallet.createRandom().address;
       const receipt = await (await sender.connect(provider).sendTransaction({ to: recipient, value: 12345n })).wait();
@@ -46,7 +46,7 @@ describe('the local EVM chains', () => {
     const chain = chains.get(evm);
     await chain.fund(holder.address, parseEther('1'));
     await chain.installToken(EXAMPLE_TOKEN_ADDRESS, holder.address, parseUnits('1000', 6));
-    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50 });
+    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
     try {
       const abi = ['function transfer(address to, uint256 amount) returns (bool)', 'function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'event Transfer(address indexed from, address indexed to, uint256 value)'];
       const token = new Contract(EXAMPLE_TOKEN_ADDRESS, abi, holder.connect(provider));

@@ -143,7 +143,8 @@ describe('bad input and outcomes surface as the page documents', () => {
 describe('on a real chain (ganache, in process)', () => {
   it('sendTransaction: ethers populates nonce, gas and fees from the provider, Sigil signs, the balance moves', async () => {
     await chains.fund(f.ethereumAddress, parseEther('1'));
-    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50 });
+    // cacheTimeout -1: ethers would answer the second getBalance from the first one's cache for 250 ms.
+    const provider = new JsonRpcProvider(chains.env.SEPOLIA_RPC_URL, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
     try {
       const signer = new SigilSigner({ client: f.client, signWith: f.ethereumAddress }, provider);
       const before = await provider.getBalance(recipient);

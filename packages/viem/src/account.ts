@@ -31,7 +31,8 @@ export interface CreateAccountOptions {
 
 /**
  * Resolves to a viem `LocalAccount` that signs with Sigil: transactions with sign_transaction, messages (EIP-191),
- * typed data (EIP-712) and EIP-7702 authorizations with sign_raw_payload.
+ * typed data (EIP-712) and EIP-7702 authorizations with sign_raw_payload. Its `publicKey` is the uncompressed key
+ * when `signWith` is a public key or private key ID, and `'0x'` (unknown) for an address.
  */
 export async function createAccount(options: CreateAccountOptions): Promise<LocalAccount> {
   const { client, signWith, organizationId, waitOptions } = options;
