@@ -2,6 +2,7 @@
 import { createBrowserClient, WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies } from '@sigil/policy';
 import { SolanaWallet, WalletStamper } from '@sigil/wallet-stamper';
+import { createEIP1193Provider } from '@sigil/eip1193-provider';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -21,4 +22,10 @@ export async function walletStamp(adapter, body) {
 
 export function outcome(policies, request) {
   return evaluatePolicies(policies, request).outcome;
+}
+
+/** A dapp's first call: the wallet's Ethereum accounts through the EIP-1193 provider. */
+export async function providerAccounts(config, walletId) {
+  const provider = await createEIP1193Provider({ client: createBrowserClient(config), walletId, chains: [{ chainId: '0xaa36a7', rpcUrls: ['https://sepolia.rpc.example'] }] });
+  return provider.request({ method: 'eth_requestAccounts' });
 }

@@ -24,7 +24,7 @@ function step(name, run) {
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 await step('every export of every library has import and require conditions with types', () => {
-  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'wallet-stamper', 'react-native', 'emulator'];
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'wallet-stamper', 'react-native', 'emulator', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
   for (const name of libraries) {
     const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -37,6 +37,9 @@ await step('every export of every library has import and require conditions with
 });
 await step('CommonJS consumer (require, no require(esm))', () => {
   assert.equal(node('--no-experimental-require-module', 'cjs-consumer.cjs'), 'cjs: ok');
+});
+await step('CommonJS consumer of @sigil/cosmjs (require, with require(esm) as CosmJS 0.37+ needs)', () => {
+  assert.equal(node('cjs-cosmjs-consumer.cjs'), 'cjs cosmjs: ok');
 });
 await step('ESM consumer (import)', () => {
   assert.equal(node('esm-consumer.mjs'), 'esm: ok');
@@ -58,6 +61,7 @@ await step('esbuild bundle of a browser app', async () => {
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(!inputs.some((file) => file.includes('/dist/cjs/')), 'the browser bundle uses the ESM builds');
   assert.ok(inputs.some((file) => file.includes('sdk-browser/dist/index.js')), 'the browser bundle holds @sigil/sdk-browser');
+  assert.ok(inputs.some((file) => file.includes('eip1193-provider/dist/index.js')), 'the browser bundle holds @sigil/eip1193-provider');
   const app = await import(pathToFileURL(`${out}browser-app.mjs`).href);
   assert.equal(app.passkeyStamperName(), 'WebauthnStamper');
   const walletKey = new Uint8Array(32).fill(7);
@@ -66,10 +70,14 @@ await step('esbuild bundle of a browser app', async () => {
   assert.equal(app.outcome([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } }), 'DENY');
   const emulator = await startTestEmulator();
   try {
-    await emulator.client.createWallet({ walletName: 'Bundled', accounts: [] });
-    const names = await app.listWalletNames({ baseUrl: emulator.url, apiPublicKey: emulator.rootKeys.publicKey,
-      apiPrivateKey: emulator.rootKeys.privateKey, organizationId: emulator.organizationId });
-    assert.deepEqual(names, ['Bundled']);
+    const created = await emulator.client.createWallet({ walletName: 'Bundled', accounts: [
+      { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    ] });
+    const config = { baseUrl: emulator.url, apiPublicKey: emulator.rootKeys.publicKey,
+      apiPrivateKey: emulator.rootKeys.privateKey, organizationId: emulator.organizationId };
+    assert.deepEqual(await app.listWalletNames(config), ['Bundled']);
+    const { walletId, addresses } = created.result.createWalletResult;
+    assert.deepEqual(await app.providerAccounts(config, walletId), addresses, 'the bundled @sigil/eip1193-provider lists the accounts');
   } finally {
     await emulator.close();
   }

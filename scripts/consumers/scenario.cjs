@@ -42,6 +42,7 @@ async function runScenario(mods, label) {
     const { outcome, activity } = await server.waitForActivity(client, submitted);
     assert.equal(outcome, 'COMPLETED', `${label}: @sigil/sdk-server createWallet`);
     assert.match(activity.result.createWalletResult.addresses[0], /^0x[0-9a-fA-F]{40}$/, `${label}: derived Ethereum address`);
+    await signWithWeb3Adapters(mods, label, client, activity.result.createWalletResult);
 
     const browser = mods['@sigil/sdk-browser'].createBrowserClient(config);
     const { wallets } = await browser.listWallets();
@@ -69,6 +70,23 @@ async function runScenario(mods, label) {
     await emulator.close();
   }
   return `${label}: ok`;
+}
+
+/** The EVM adapters sign one message each with the wallet's account, and viem or ethers recovers the signer. */
+async function signWithWeb3Adapters(mods, label, client, { walletId, addresses: [address] }) {
+  const account = await mods['@sigil/viem'].createAccount({ client, signWith: address });
+  const viaViem = await account.signMessage({ message: label });
+  assert.equal(await mods.viem.recoverMessageAddress({ message: label, signature: viaViem }), address, `${label}: @sigil/viem`);
+  const signer = new mods['@sigil/ethers'].SigilSigner({ client, signWith: address });
+  assert.equal(mods.ethers.verifyMessage(label, await signer.signMessage(label)), address, `${label}: @sigil/ethers`);
+  const provider = await mods['@sigil/eip1193-provider'].createEIP1193Provider({
+    client, walletId, chains: [{ chainId: '0xaa36a7', rpcUrls: ['https://sepolia.rpc.example'] }],
+  });
+  assert.deepEqual(await provider.request({ method: 'eth_requestAccounts' }), [address], `${label}: @sigil/eip1193-provider accounts`);
+  const viaProvider = await provider.request({ method: 'personal_sign', params: [mods.viem.toHex(label), address] });
+  assert.equal(mods.ethers.verifyMessage(label, viaProvider), address, `${label}: @sigil/eip1193-provider personal_sign`);
+  const refused = await provider.request({ method: 'eth_sign', params: [address, '0x00'] }).then(() => null, (e) => e);
+  assert.ok(refused instanceof mods['@sigil/eip1193-provider'].ProviderRpcError && refused.code === 4200, `${label}: ProviderRpcError 4200`);
 }
 
 module.exports = { runScenario };

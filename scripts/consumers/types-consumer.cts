@@ -25,3 +25,21 @@ export const walletStamper = (adapter: wallet.SolanaWalletAdapter): wallet.Walle
 export const phoneClient: native.SigilClient = native.createPasskeyClient({ rpId: 'example.com', organizationId: 'org' });
 export const sessionStore: native.SecureSessionStore = new native.SecureSessionStore({ service: 'com.example.wallet.sigil' });
 export const operationCount: number = Object.keys(spec.OPERATIONS).length;
+
+import sigilViem = require('@sigil/viem');
+import sigilEthers = require('@sigil/ethers');
+import eip1193 = require('@sigil/eip1193-provider');
+export const createAccount: (options: sigilViem.CreateAccountOptions) => Promise<import('viem').LocalAccount> = sigilViem.createAccount;
+export const signerClass: typeof sigilEthers.SigilSigner = sigilEthers.SigilSigner;
+export const providerOf: (options: eip1193.SigilProviderOptions) => Promise<eip1193.SigilEIP1193Provider> = eip1193.createEIP1193Provider;
+
+import solana = require('@sigil/solana');
+import cosmjs = require('@sigil/cosmjs');
+
+export function solanaSigner(client: sdk.SigilClient): solana.SigilSigner {
+  return new solana.SigilSigner({ client, waitOptions: { timeoutMs: 10_000 } });
+}
+export function cosmosSigner(client: sdk.SigilClient, signWith: string, publicKey: string): Promise<cosmjs.SigilDirectSigner> {
+  return cosmjs.SigilDirectSigner.fromClient({ client, signWith, publicKey, prefix: 'osmo' });
+}
+export const isActivityError = (error: unknown): boolean => error instanceof solana.SigilActivityError || error instanceof cosmjs.SigilActivityError;

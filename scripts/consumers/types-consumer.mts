@@ -6,6 +6,11 @@ import type { TestEmulator } from '@sigil/emulator/testing';
 import { OPERATIONS } from '@sigil/api-spec';
 import { SolanaWallet, WalletStamper, type SolanaWalletAdapter } from '@sigil/wallet-stamper';
 import { createPasskeyClient, SecureSessionStore, type SigilClient as NativeClient } from '@sigil/react-native';
+import { createAccount, SigilActivityError, type CreateAccountOptions } from '@sigil/viem';
+import { SigilSigner, type SigilSignerOptions } from '@sigil/ethers';
+import { createEIP1193Provider, ProviderRpcError, type SigilEIP1193Provider, type SigilProviderOptions } from '@sigil/eip1193-provider';
+import type { LocalAccount } from 'viem';
+import type { AbstractSigner } from 'ethers';
 
 export async function createWallet(emulator: TestEmulator): Promise<string> {
   const client: SigilClient = createServerClient({
@@ -25,3 +30,21 @@ export const walletStamper = (adapter: SolanaWalletAdapter): WalletStamper => ne
 export const phoneClient: NativeClient = createPasskeyClient({ rpId: 'example.com', organizationId: 'org' });
 export const sessionStore = new SecureSessionStore({ service: 'com.example.wallet.sigil' });
 export const operationCount: number = Object.keys(OPERATIONS).length;
+
+export const account = (options: CreateAccountOptions): Promise<LocalAccount> => createAccount(options);
+export const signer = (options: SigilSignerOptions): AbstractSigner => new SigilSigner(options);
+export const provider = (options: SigilProviderOptions): Promise<SigilEIP1193Provider> => createEIP1193Provider(options);
+export const errorCode = (error: ProviderRpcError | SigilActivityError): string | number => ('code' in error ? error.code : error.outcome);
+
+import { SigilSigner as SolanaSigner, SigilActivityError as SolanaActivityError } from '@sigil/solana';
+import { SigilAminoSigner, SigilActivityError as CosmjsActivityError } from '@sigil/cosmjs';
+import type { OfflineAminoSigner } from '@cosmjs/amino';
+import type { VersionedTransaction } from '@solana/web3.js';
+
+export function signVersioned(client: SigilClient, tx: VersionedTransaction, address: string): Promise<VersionedTransaction> {
+  return new SolanaSigner({ client }).signTransaction(tx, address);
+}
+export function aminoSigner(client: SigilClient, signWith: string, publicKey: string): Promise<OfflineAminoSigner> {
+  return SigilAminoSigner.fromClient({ client, signWith, publicKey });
+}
+export const isSolanaOrCosmosActivityError = (error: unknown): boolean => error instanceof SolanaActivityError || error instanceof CosmjsActivityError;

@@ -180,11 +180,12 @@ async function signUp(page, emulator, rpId) {
 }
 
 /**
- * Opens the tab of one unit: `origin` served by the checker, the API host answered by `emulator`, a virtual passkey
+ * Opens the tab of one unit: `origin` served by the checker, the API host answered by `emulator`, `rpcOrigins`
+ * (https origin -> local chain URL) answered by the local chains, a virtual passkey
  * authenticator, and a signed-up user. Returns `run(block, code, values)`, which runs one block there, and
  * `servePage(path, code)`, which serves a block as the app's page at `path`.
  */
-export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs, backend = () => undefined }) {
+export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIGIN, timeoutMs, backend = () => undefined, rpcOrigins = {} }) {
   const context = await browser.newContext();
   const scripts = new Map();
   const pages = new Map();
@@ -192,6 +193,8 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === API_ORIGIN) return forward(route, emulator.url);
+    // A chain's RPC as the page names it (https://sepolia.rpc.example): the run's local chain (chains/).
+    if (Object.hasOwn(rpcOrigins, url.origin)) return forward(route, rpcOrigins[url.origin]);
     if (url.origin !== origin) {
       refused.push(url.href);
       return route.abort('blockedbyclient');

@@ -223,7 +223,7 @@ function parseEnvDump(text) {
 export const WALLET_VALUES = ['walletId', 'ethereumAddress', 'solanaAddress', 'bitcoinAddress'];
 
 /** Creates the example wallet in the unit's emulator and returns its ID and addresses as session values. */
-async function createExampleWallet(emulator) {
+export async function createExampleWallet(emulator) {
   const accounts = [
     { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
     { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
@@ -236,6 +236,15 @@ async function createExampleWallet(emulator) {
   return { walletId: result.walletId, ethereumAddress, solanaAddress, bitcoinAddress };
 }
 
+/**
+ * True when a unit needs the local chains (scripts/doctest/chains): one of its blocks reads an RPC URL variable
+ * (SEPOLIA_RPC_URL, SOLANA_RPC_URL, …) or, in browser code, an RPC of the pages' example hosts
+ * (https://sepolia.rpc.example), or has a setup that funds an account on a chain.
+ */
+export function needsChains(unit) {
+  return unit.blocks.some((b) => /\b[A-Z][A-Z0-9_]*_RPC_URL\b|\.rpc\.example\b/.test(b.code) || b.spec.setups.some((name) => SETUPS[name]?.chains));
+}
+
 // Shell variables that change on their own and must not leak from one block into the next.
 const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
 
@@ -243,9 +252,11 @@ const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
  * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
  * later blocks depend on it); they are reported as not reached.
  */
-export async function runUnit(unit, { repo, work, startEmulator, getBrowser, prepareLanguage }) {
+export async function runUnit(unit, { repo, work, startEmulator, getBrowser, prepareLanguage, getChains }) {
   const dir = join(work, unit.id);
   mkdirSync(dir, { recursive: true });
+  // The chains are shared by the run's units (each unit's emulator makes its own keys, so their accounts differ).
+  const chains = getChains && needsChains(unit) ? await getChains() : undefined;
   const emulator = await startEmulator();
   const results = [];
   const setupsDone = new Set();
@@ -273,11 +284,25 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
       SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey,
       SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
       NO_COLOR: '1',
+      // The RPC URLs the pages read (SEPOLIA_RPC_URL, …), of the local chains.
+      ...chains?.env,
     };
     if (unit.blocks.some((b) => b.spec.replaces.some((r) => WALLET_VALUES.includes(r.name)))) {
       Object.assign(values, await createExampleWallet(emulator));
     }
     const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs');
+    /** Backend blocks started ahead of their turn, with their result. */
+    const backendStarted = new Map();
+    const startBackendBlock = async (block, i, code) => {
+      const file = join(dir, `block${i + 1}_L${block.line}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      try {
+        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+        return { code: 0, stdout: '', stderr: '', timedOut: false };
+      } catch (error) {
+        return { code: 1, stdout: '', stderr: error.message, timedOut: false };
+      }
+    };
     for (let i = 0; i < unit.blocks.length; i++) {
       const block = unit.blocks[i];
       let setupFailed;
@@ -285,7 +310,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         if (setupsDone.has(name)) continue;
         setupsDone.add(name);
         try {
-          const made = await SETUPS[name](emulator);
+          const made = await SETUPS[name](emulator, { values, chains });
           Object.assign(values, made.values);
           env = { ...env, ...made.env };
         } catch (error) {
@@ -308,7 +333,9 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
           break;
         }
         try {
-          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend });
+          tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend, rpcOrigins: chains?.browserOrigins });
+          // Setups that prepare the signed-in user too (funding the tab user's wallet), now that the user exists.
+          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains });
           // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
           // open one (a link in an email).
           for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {
@@ -329,18 +356,21 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         break;
       }
       let result;
+      if (block.spec.browser && !backend) {
+        // A page may show the app's frontend before its backend: the server the browser calls is up before any
+        // browser block runs, as in the reader's app. Its result is reported at its own block.
+        const later = unit.blocks.findIndex((b, at) => at > i && b.spec.backend);
+        if (later > 0) {
+          const laterBlock = unit.blocks[later];
+          const substituted = substitute(laterBlock.code, laterBlock.spec, values);
+          if (!substituted.missing.length) backendStarted.set(laterBlock, await startBackendBlock(laterBlock, later, substituted.code));
+        }
+      }
       if (block.spec.browser) {
         result = block.spec.page ? block.served : await tab.run(block, code, blockValues);
         if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
       } else if (block.spec.backend) {
-        const file = join(dir, `block${i + 1}_L${block.line}.ts`);
-        writeFileSync(file, `${code}\nexport {};\n`);
-        try {
-          backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
-          result = { code: 0, stdout: '', stderr: '', timedOut: false };
-        } catch (error) {
-          result = { code: 1, stdout: '', stderr: error.message, timedOut: false };
-        }
+        result = backendStarted.get(block) ?? (await startBackendBlock(block, i, code));
       } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);

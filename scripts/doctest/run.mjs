@@ -214,10 +214,14 @@ async function runAllUnits(units, { concurrency, execWork, work }) {
     }
     return prepared.get(language.id);
   };
+  // The local chains (scripts/doctest/chains), started once for the units that broadcast or fund an account.
+  let chains;
+  const getChains = () => (chains ??= import('./chains/index.mjs').then(({ startChains }) => startChains()));
   try {
     return await runUnits(units, {
       getBrowser,
       prepareLanguage,
+      getChains,
       repo,
       work: execWork,
       concurrency,
@@ -226,6 +230,7 @@ async function runAllUnits(units, { concurrency, execWork, work }) {
     });
   } finally {
     if (browser) await (await browser.catch(() => undefined))?.close();
+    if (chains) await (await chains.catch(() => undefined))?.stop();
   }
 }
 

@@ -121,6 +121,17 @@ describe('doctest run.mjs running the blocks of language modules', () => {
   });
 });
 
+describe('doctest run.mjs with the local chains', () => {
+  it('gives a unit that reads an RPC URL the local chains, and funds the example account with setup="funded-ethereum-account"', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('chain'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/chain/broadcast.mdx';
+    for (const line of [6, 32]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 2 run (ts 2, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
+  }, 120_000);
+});
+
 describe('doctest run.mjs running browser examples in Chromium', () => {
   it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, and runs a setup', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('browser'));

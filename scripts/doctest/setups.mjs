@@ -6,6 +6,8 @@ import { generateTargetKeyPair, waitForActivity } from '@sigil/http';
 import { createServerClient } from '@sigil/sdk-server';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import * as evm from './chains/evm.mjs';
+import * as solana from './chains/solana.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -46,7 +48,69 @@ function featureSetup(...names) {
   };
 }
 
+/** 10 ETH: what a faucet gives is less, but the examples' amounts and gas fit many times over. */
+export const FUNDING_WEI = 10n * 10n ** 18n;
+
+/** See SETUPS['funded-ethereum-account']. Marked `chains` so the unit gets the local chains (execute.mjs). */
+async function fundedEthereumAccount(emulator, { values, chains }) {
+  if (!chains) throw new Error('setup: funded-ethereum-account needs the local chains, and this run has none');
+  if (!values.ethereumAddress) {
+    // The block keeps a page's example address and names none of the example wallet's values.
+    const { createExampleWallet } = await import('./execute.mjs');
+    Object.assign(values, await createExampleWallet(emulator));
+  }
+  await chains.get(evm).fund(values.ethereumAddress, FUNDING_WEI);
+  return { values: {}, env: {} };
+}
+fundedEthereumAccount.chains = true;
+/** In a unit with browser blocks, the signed-in user's wallet (`address`) is funded too. */
+fundedEthereumAccount.browserUser = async (user, { chains }) => chains.get(evm).fund(user.address, FUNDING_WEI);
+
+/** The token contract address the pages use (the ethers page calls `transfer` on it). */
+export const EXAMPLE_TOKEN_ADDRESS = '0x9b2c4de1F07a3C5b8E6D4F2A1C0B9e8D7f6a5B4c';
+
+/** See SETUPS['ethereum-token']. */
+async function ethereumToken(emulator, context) {
+  await fundedEthereumAccount(emulator, context);
+  // 1000 tokens of 6 decimals, like a stablecoin balance.
+  await context.chains.get(evm).installToken(EXAMPLE_TOKEN_ADDRESS, context.values.ethereumAddress, 1_000_000_000n);
+  return { values: { tokenAddress: EXAMPLE_TOKEN_ADDRESS }, env: {} };
+}
+ethereumToken.chains = true;
+
+/** 10 SOL: a devnet faucet gives less, but the examples' transfers and fees fit many times over. */
+export const FUNDING_LAMPORTS = 10n * 1_000_000_000n;
+
+/** See SETUPS['funded-solana-account']. */
+async function fundedSolanaAccount(emulator, { values, chains }) {
+  if (!chains) throw new Error('setup: funded-solana-account needs the local chains, and this run has none');
+  if (!values.solanaAddress) {
+    const { createExampleWallet } = await import('./execute.mjs');
+    Object.assign(values, await createExampleWallet(emulator));
+  }
+  await chains.get(solana).fund(values.solanaAddress, FUNDING_LAMPORTS);
+  return { values: {}, env: {} };
+}
+fundedSolanaAccount.chains = true;
+
 export const SETUPS = {
+  /**
+   * The example wallet's Solana account (`solanaAddress`) holds 10 SOL on the local Solana chain (SOLANA_RPC_URL), as
+   * after the reader funded it from a faucet.
+   */
+  'funded-solana-account': fundedSolanaAccount,
+  /**
+   * The example wallet's Ethereum account (`ethereumAddress`) holds 10 ETH on the local EVM chains (SEPOLIA_RPC_URL,
+   * ETHEREUM_RPC_URL), as after the reader funded it from a faucet; in a unit with browser blocks, the signed-in user's
+   * Ethereum account (`address`) too.
+   */
+  'funded-ethereum-account': fundedEthereumAccount,
+  /**
+   * `funded-ethereum-account`, and a token contract (transfer, balanceOf, decimals 6: scripts/doctest/chains/evm-token.mjs)
+   * at the pages' token address, 0x9b2c4de1F07a3C5b8E6D4F2A1C0B9e8D7f6a5B4c (`tokenAddress`), holding 1000 tokens for
+   * the example wallet's Ethereum account.
+   */
+  'ethereum-token': ethereumToken,
   /** FEATURE_NAME_EMAIL_AUTH on the organization, which email sign-in needs. */
   'email-auth-enabled': featureSetup('FEATURE_NAME_EMAIL_AUTH'),
   /** FEATURE_NAME_EMAIL_RECOVERY and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, which recovering a root user needs. */

@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = `${here}dist/`;
 const run = promisify(execFile);
 
-export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'wallet-stamper', 'react-native'];
+export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'wallet-stamper', 'react-native', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
 // Libraries over native modules, whose examples run in Node with these in-memory stand-ins registered first.
 const NATIVE_MODULE_HOOKS = { 'react-native': `${root}packages/react-native/test/in-memory-native-modules.mjs` };
 export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser'];

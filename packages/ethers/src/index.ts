@@ -1,0 +1,3 @@
+export { SigilSigner } from './sigil-signer.js';
+export type { SigilSignerOptions } from './sigil-signer.js';
+export { SigilActivityError } from './errors.js';

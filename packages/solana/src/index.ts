@@ -1,0 +1,4 @@
+export { SigilSigner } from './signer.js';
+export type { SigilSignerOptions, SolanaTransaction } from './signer.js';
+export { SigilActivityError } from './errors.js';
+export type { FinishedActivity } from './errors.js';

@@ -1,0 +1,3 @@
+export { createAccount } from './account.js';
+export type { CreateAccountOptions } from './account.js';
+export { SigilActivityError } from './errors.js';
