@@ -26,3 +26,5 @@ export function substitute(code: string, spec: RunSpec, values: Record<string, s
 export function judge(result: { code: number; stdout: string; stderr: string; timedOut: boolean }, spec: RunSpec): string | undefined;
 export function exportsIn(output: string): Record<string, string>;
 export function talksToApi(code: string): boolean;
+/** True when a unit needs the local chains: a block reads an *_RPC_URL variable, names an *.rpc.example host, or has a chain setup. */
+export function needsChains(unit: { blocks: Array<{ code: string; spec: RunSpec }> }): boolean;
