@@ -32,3 +32,5 @@ export function spawnWithTimeout(
   options: import('node:child_process').SpawnOptions & { input?: string },
   timeoutMs: number,
 ): Promise<{ code: number; stdout: string; stderr: string; timedOut: boolean }>;
+/** True when a unit needs the local chains: a block reads an *_RPC_URL variable, names an *.rpc.example host, or has a chain setup. */
+export function needsChains(unit: { blocks: Array<{ code: string; spec: RunSpec }> }): boolean;

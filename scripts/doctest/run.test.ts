@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
+import { callsApi, exportsIn, judge, needsChains, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, loadLanguages, skipInfo, summary } from './run.mjs';
 import { exportedNames } from './browser.mjs';
 import { backendRoutes } from './backend.mjs';
@@ -122,6 +122,15 @@ describe('doctest run.mjs running the blocks of language modules', () => {
 });
 
 describe('doctest run.mjs with the local chains', () => {
+  it('starts the chains only for units that read an RPC URL, name an example RPC host or fund an account', () => {
+    const unit = (code: string, meta = 'run') => ({ blocks: [{ code, spec: runSpec(meta) }] });
+    expect(needsChains(unit('new JsonRpcProvider(process.env.SEPOLIA_RPC_URL)'))).toBe(true);
+    expect(needsChains(unit("rpcUrls: ['https://sepolia.rpc.example']"))).toBe(true);
+    expect(needsChains(unit('console.log(1)', 'setup="funded-ethereum-account"'))).toBe(true);
+    expect(needsChains(unit('console.log(1)', 'setup="ethereum-token"'))).toBe(true);
+    expect(needsChains(unit('console.log(process.env.SIGIL_BASE_URL)', 'setup="two-more-users"'))).toBe(false);
+  });
+
   it('gives a unit that reads an RPC URL the local chains, and funds the example account with setup="funded-ethereum-account"', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('chain'));
     expect(stderr).toBe('');
