@@ -1,6 +1,7 @@
 // A browser app's entry: run.mjs bundles it for the browser with esbuild, then loads the bundle and calls it.
 import { createBrowserClient, WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies } from '@sigil/policy';
+import { IframeStamperError } from '@sigil/iframe-stamper';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -14,4 +15,8 @@ export function passkeyStamperName() {
 
 export function outcome(policies, request) {
   return evaluatePolicies(policies, request).outcome;
+}
+
+export function iframeStamperErrorReason() {
+  return new IframeStamperError('timeout', 'The frame did not answer').reason;
 }

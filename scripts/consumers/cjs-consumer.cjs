@@ -16,6 +16,7 @@ const mods = {
   '@sigil/emulator/testing': require('@sigil/emulator/testing'),
   '@sigil/sdk-server': require('@sigil/sdk-server'),
   '@sigil/sdk-browser': require('@sigil/sdk-browser'),
+  '@sigil/iframe-stamper': require('@sigil/iframe-stamper'),
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json')) continue;

@@ -8,12 +8,14 @@ import * as http from '@sigil/http';
 import * as testing from '@sigil/emulator/testing';
 import * as server from '@sigil/sdk-server';
 import * as browser from '@sigil/sdk-browser';
+import * as iframe from '@sigil/iframe-stamper';
 import { runScenario } from './scenario.cjs';
 
 const mods = {
   '@sigil/policy': policy, '@sigil/api-spec': spec, '@sigil/api-spec/openapi.json': openapi,
   '@sigil/webauthn-stamper': webauthn, '@sigil/api-key-stamper': apiKey, '@sigil/http': http,
   '@sigil/emulator/testing': testing, '@sigil/sdk-server': server, '@sigil/sdk-browser': browser,
+  '@sigil/iframe-stamper': iframe,
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json')) continue;

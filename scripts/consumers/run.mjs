@@ -24,7 +24,7 @@ function step(name, run) {
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 await step('every export of every library has import and require conditions with types', () => {
-  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'emulator'];
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'iframe-stamper', 'emulator'];
   for (const name of libraries) {
     const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -58,8 +58,10 @@ await step('esbuild bundle of a browser app', async () => {
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(!inputs.some((file) => file.includes('/dist/cjs/')), 'the browser bundle uses the ESM builds');
   assert.ok(inputs.some((file) => file.includes('sdk-browser/dist/index.js')), 'the browser bundle holds @sigil/sdk-browser');
+  assert.ok(inputs.some((file) => file.includes('iframe-stamper/dist/index.js')), 'the browser bundle holds @sigil/iframe-stamper');
   const app = await import(pathToFileURL(`${out}browser-app.mjs`).href);
   assert.equal(app.passkeyStamperName(), 'WebauthnStamper');
+  assert.equal(app.iframeStamperErrorReason(), 'timeout');
   assert.equal(app.outcome([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } }), 'DENY');
   const emulator = await startTestEmulator();
   try {

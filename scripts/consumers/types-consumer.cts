@@ -1,6 +1,7 @@
 // Type-checked as CommonJS (run.mjs): the `require` condition's declarations must describe the libraries.
 import sdk = require('@sigil/sdk-server');
 import browser = require('@sigil/sdk-browser');
+import iframe = require('@sigil/iframe-stamper');
 import policy = require('@sigil/policy');
 import testing = require('@sigil/emulator/testing');
 import spec = require('@sigil/api-spec');
@@ -20,3 +21,4 @@ export async function createWallet(emulator: testing.TestEmulator): Promise<stri
 export const stamper: browser.WebauthnStamper = new browser.WebauthnStamper({ rpId: 'example.com' });
 export const verdict: policy.Verdict = policy.evaluatePolicies([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } });
 export const operationCount: number = Object.keys(spec.OPERATIONS).length;
+export const frameError: iframe.IframeStamperError = new iframe.IframeStamperError('timeout', 'The frame did not answer');
