@@ -3,6 +3,7 @@
 // tab, so nothing leaves the machine), registers a passkey on a CDP virtual authenticator, makes the user the root
 // user of a sub-organization of a fresh emulator, and sends the tab's calls to https://api.sigil.example to that
 // emulator. The example's placeholder organization ID becomes the sub-organization's, as in the docs' examples.
+import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startTestEmulator } from '@sigil/emulator/testing';
@@ -19,6 +20,18 @@ const WALLET_NAME = 'Default wallet';
 /** Logged once the example's module, top-level awaits included, has run to its end. */
 const FINISHED = 'README example finished';
 const TIMEOUT_MS = 30_000;
+/** Where `sigil emulator start --frames` serves the iframe stamper's frames; the run serves the built files there. */
+const FRAMES_ORIGIN = 'http://localhost:8788';
+const FRAME_TYPES = { '.html': 'text/html', '.js': 'text/javascript' };
+
+/** A file of @sigil/iframe-stamper's dist/frames, as the emulator's frames server would answer it. */
+async function serveFrame(route, url) {
+  const path = url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
+  const type = FRAME_TYPES[path.slice(path.lastIndexOf('.'))];
+  if (!type || path.includes('..')) return route.fulfill({ status: 404, body: 'Not found' });
+  const body = await readFile(`${root}packages/iframe-stamper/dist/frames${path}`).catch(() => undefined);
+  return body ? route.fulfill({ contentType: type, body }) : route.fulfill({ status: 404, body: 'Not found' });
+}
 
 async function bundle(options) {
   const result = await build({ bundle: true, platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', ...options });
@@ -90,6 +103,19 @@ const CHECKS = {
     }
     return `whoami accepted the passkey stamp and answered ${USER_NAME} of the sub-organization`;
   },
+  'iframe-stamper': ({ exchanges, logged }) => {
+    const [session] = answered(exchanges, 'create_read_write_session');
+    if (!session.headers['x-stamp-webauthn']) throw new Error('create_read_write_session was not stamped by the passkey');
+    const [listed] = answered(exchanges, 'list_wallets');
+    const stamp = listed.headers['x-stamp'];
+    if (!stamp) throw new Error('list_wallets was sent without the X-Stamp the frame makes');
+    const { publicKey } = JSON.parse(Buffer.from(stamp, 'base64url').toString('utf8'));
+    if (!JSON.parse(session.response).activity.result.createReadWriteSessionResultV2) throw new Error('the session activity has no result');
+    if (!isDeepStrictEqual(logged, [[[WALLET_NAME]]])) {
+      throw new Error(`the example logged ${JSON.stringify(logged)}, not the sub-organization's wallet names [${JSON.stringify(WALLET_NAME)}]`);
+    }
+    return `the frame opened the session bundle and stamped list_wallets with the session key ${publicKey.slice(0, 12)}…`;
+  },
   'sdk-browser': ({ exchanges, logged }) => {
     answered(exchanges, 'list_wallets');
     if (!isDeepStrictEqual(logged, [[[WALLET_NAME]]])) {
@@ -114,6 +140,7 @@ export async function runBrowserExample(browser, name, code) {
     await context.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.origin === EXAMPLE_BASE_URL) return forward(route, emulator.url);
+      if (url.origin === FRAMES_ORIGIN) return serveFrame(route, url);
       if (url.origin !== EXAMPLE_ORIGIN) {
         blocked.push(url.href);
         return route.abort('blockedbyclient');

@@ -18,7 +18,7 @@ const out = `${here}dist/`;
 const run = promisify(execFile);
 
 export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server'];
-export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser'];
+export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser', 'iframe-stamper'];
 
 /** The first ```ts block of a README, or an error naming the README that has none. */
 export function firstTsBlock(markdown, name) {

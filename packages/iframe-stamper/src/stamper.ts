@@ -8,6 +8,7 @@ import {
   type ResponseMessage,
 } from './protocol.js';
 
+/** Where the frame is and where it goes in the page. */
 export interface IframeStamperConfig {
   /** The frame page: the sign-in frame for credentials and sessions, the export frame for exports. */
   iframeUrl: string;
@@ -19,6 +20,7 @@ export interface IframeStamperConfig {
   timeoutMs?: number;
 }
 
+/** The header the frame made for one request body. */
 export interface IframeStampResult {
   stampHeaderName: 'X-Stamp';
   stampHeaderValue: string;
