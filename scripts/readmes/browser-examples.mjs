@@ -3,13 +3,13 @@
 // tab, so nothing leaves the machine), registers a passkey on a CDP virtual authenticator, makes the user the root
 // user of a sub-organization of a fresh emulator, and sends the tab's calls to https://api.sigil.example to that
 // emulator. The example's placeholder organization ID becomes the sub-organization's, as in the docs' examples.
-import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startTestEmulator } from '@sigil/emulator/testing';
 import { waitForActivity } from '@sigil/http';
 import { build } from 'esbuild';
 import { addVirtualAuthenticator, forward, watchConsole } from '../browser/passkey-page.mjs';
+import { FRAMES_ORIGIN, serveFrame } from '../browser/sigil-frames.mjs';
 import { EXAMPLE_BASE_URL, EXAMPLE_ORGANIZATION_ID } from '../doctest/execute.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,18 +20,6 @@ const WALLET_NAME = 'Default wallet';
 /** Logged once the example's module, top-level awaits included, has run to its end. */
 const FINISHED = 'README example finished';
 const TIMEOUT_MS = 30_000;
-/** Where `sigil emulator start --frames` serves the iframe stamper's frames; the run serves the built files there. */
-const FRAMES_ORIGIN = 'http://localhost:8788';
-const FRAME_TYPES = { '.html': 'text/html', '.js': 'text/javascript' };
-
-/** A file of @sigil/iframe-stamper's dist/frames, as the emulator's frames server would answer it. */
-async function serveFrame(route, url) {
-  const path = url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
-  const type = FRAME_TYPES[path.slice(path.lastIndexOf('.'))];
-  if (!type || path.includes('..')) return route.fulfill({ status: 404, body: 'Not found' });
-  const body = await readFile(`${root}packages/iframe-stamper/dist/frames${path}`).catch(() => undefined);
-  return body ? route.fulfill({ contentType: type, body }) : route.fulfill({ status: 404, body: 'Not found' });
-}
 
 async function bundle(options) {
   const result = await build({ bundle: true, platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', ...options });

@@ -223,7 +223,7 @@ describe('IframeStamper in Chromium, the page and the frames on different origin
       );
     }, `${site.appOrigin.replace('localhost', '127.0.0.1')}/redirect`);
     expect(reason).toBe(
-      `origin-mismatch: The frame answered from ${new URL(site.frames.authUrl).origin}, not ${site.otherOrigin}: it was redirected or replaced, so its answers are ignored`,
+      `origin-mismatch: The frame answered from ${new URL(site.frames.authUrl.replace('localhost', '127.0.0.1')).origin}, not ${site.otherOrigin}: it was redirected or replaced, so its answers are ignored`,
     );
   });
 

@@ -48,7 +48,8 @@ export async function startCrossOrigin(): Promise<CrossOrigin> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://app');
     if (url.pathname === '/bundle.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(code);
-    else if (url.pathname === '/redirect') res.writeHead(302, { location: `${frames.authUrl}${url.search}` }).end();
+    // To the frame on 127.0.0.1: an origin the app's stamper was not told about.
+    else if (url.pathname === '/redirect') res.writeHead(302, { location: `${frames.authUrl.replace('localhost', '127.0.0.1')}${url.search}` }).end();
     else if (url.pathname === '/silent') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>silent</title>');
     else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   });
@@ -63,10 +64,10 @@ export async function startCrossOrigin(): Promise<CrossOrigin> {
     appOrigin: `http://localhost:${port}`,
     otherOrigin: `http://127.0.0.1:${port}`,
     frames,
-    // localhost on another port: cross-origin to the app but the same site, as a frame on an app's own
-    // subdomain is; a cross-site frame gets no IndexedDB in an incognito context like Playwright's.
-    authUrl: frames.authUrl.replace('127.0.0.1', 'localhost'),
-    exportUrl: frames.exportUrl.replace('127.0.0.1', 'localhost'),
+    // The frames server names localhost: another port, so cross-origin to the app, but the same site, so
+    // the frames keep their IndexedDB even in an incognito context like Playwright's.
+    authUrl: frames.authUrl,
+    exportUrl: frames.exportUrl,
     close: async () => {
       await browser.close();
       await frames.close();

@@ -21,9 +21,9 @@ export interface FramesServerOptions {
 }
 
 export interface FramesServer {
-  /** The sign-in frame, e.g. http://127.0.0.1:8788/auth/. */
+  /** The sign-in frame, e.g. http://localhost:8788/auth/. */
   authUrl: string;
-  /** The export frame, e.g. http://127.0.0.1:8788/export/. */
+  /** The export frame, e.g. http://localhost:8788/export/. */
   exportUrl: string;
   close(): Promise<void>;
 }
@@ -52,7 +52,10 @@ export async function startFramesServer({ dir, host, port }: FramesServerOptions
     });
   });
   const address = server.address() as AddressInfo;
-  const base = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  // On the loopback address the URLs say localhost: an app served from localhost and the frames are then
+  // cross-origin (another port) but same-site, so the frames keep their IndexedDB in every browser mode.
+  const shownHost = address.address === '127.0.0.1' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const base = `http://${shownHost}:${address.port}`;
   return {
     authUrl: `${base}/auth/`,
     exportUrl: `${base}/export/`,
