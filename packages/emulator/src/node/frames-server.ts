@@ -12,6 +12,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** Where the frame files are and where to serve them. */
 export interface FramesServerOptions {
   /** The directory holding auth/index.html, export/index.html and frame.js. */
   dir: string;
@@ -20,6 +21,7 @@ export interface FramesServerOptions {
   port: number;
 }
 
+/** The running frames server: the two frame URLs, and `close`. */
 export interface FramesServer {
   /** The sign-in frame, e.g. http://localhost:8788/auth/. */
   authUrl: string;
@@ -28,6 +30,7 @@ export interface FramesServer {
   close(): Promise<void>;
 }
 
+/** Serves the frame pages (GET and HEAD of .html, .js and .css under `dir`, nothing else) on their own port. */
 export async function startFramesServer({ dir, host, port }: FramesServerOptions): Promise<FramesServer> {
   const root = resolve(dir);
   // Fail at start, not on the first frame load, when the directory is not a frames build.
