@@ -240,6 +240,28 @@ describe('IframeStamper in Chromium, the page and the frames on different origin
     expect(result).toBe(`timeout: The frame at ${site.otherOrigin} did not load within 300 ms`);
   });
 
+  it("refuses a frame on the page's own origin, a relative URL and an element id already in use", async () => {
+    await openApp();
+    const errors = await page.evaluate((authUrl) => {
+      const { IframeStamper } = window.SigilTest;
+      const iframeContainer = document.getElementById('frames')!;
+      const attempt = (iframeUrl: string, iframeElementId: string): string => {
+        try {
+          new IframeStamper({ iframeUrl, iframeContainer, iframeElementId });
+          return 'created';
+        } catch (error) {
+          return `${(error as Error).name}: ${(error as Error).message}`;
+        }
+      };
+      return [attempt(`${location.origin}/auth/`, 'a'), attempt('/auth/', 'b'), attempt(authUrl, 'frames')];
+    }, site.authUrl);
+    expect(errors).toEqual([
+      `TypeError: iframeUrl must be on another origin than the page (both are ${site.appOrigin})`,
+      'TypeError: iframeUrl must be an absolute URL (got "/auth/")',
+      'TypeError: The page already has an element with id "frames": iframeElementId must be unique',
+    ]);
+  });
+
   it('injectCredentialBundle resolves false for a bundle made for another key and for a malformed one', async () => {
     await openApp();
     await page.evaluate(async (iframeUrl) => {
