@@ -3,6 +3,7 @@ import { createBrowserClient, WebauthnStamper } from '@sigil/sdk-browser';
 import { evaluatePolicies } from '@sigil/policy';
 import { SolanaWallet, WalletStamper } from '@sigil/wallet-stamper';
 import { createEIP1193Provider } from '@sigil/eip1193-provider';
+import { IframeStamperError } from '@sigil/iframe-stamper';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -28,4 +29,8 @@ export function outcome(policies, request) {
 export async function providerAccounts(config, walletId) {
   const provider = await createEIP1193Provider({ client: createBrowserClient(config), walletId, chains: [{ chainId: '0xaa36a7', rpcUrls: ['https://sepolia.rpc.example'] }] });
   return provider.request({ method: 'eth_requestAccounts' });
+}
+
+export function iframeStamperErrorReason() {
+  return new IframeStamperError('timeout', 'The frame did not answer').reason;
 }

@@ -25,6 +25,7 @@ const mods = {
   ethers: require('ethers'),
   '@sigil/solana': require('@sigil/solana'),
   '@solana/web3.js': require('@solana/web3.js'),
+  '@sigil/iframe-stamper': require('@sigil/iframe-stamper'),
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json') || !name.startsWith('@sigil/')) continue;

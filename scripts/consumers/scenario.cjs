@@ -24,6 +24,12 @@ async function runScenario(mods, label) {
   const pair = generateApiKeyPair();
   assert.equal(publicKeyFromPrivateKey(pair.privateKey), pair.publicKey, `${label}: @sigil/api-key-stamper`);
 
+  // IframeStamper itself needs a DOM (consumers' browser check); its error class loads anywhere.
+  const { IframeStamper, IframeStamperError } = mods['@sigil/iframe-stamper'];
+  assert.equal(typeof IframeStamper, 'function', `${label}: @sigil/iframe-stamper IframeStamper`);
+  const frameError = new IframeStamperError('no-credential', 'No credential');
+  assert.ok(frameError instanceof Error && frameError.reason === 'no-credential', `${label}: @sigil/iframe-stamper IframeStamperError`);
+
   const emulator = await mods['@sigil/emulator/testing'].startTestEmulator();
   try {
     const server = mods['@sigil/sdk-server'];

@@ -1,6 +1,7 @@
 // Type-checked as CommonJS (run.mjs): the `require` condition's declarations must describe the libraries.
 import sdk = require('@sigil/sdk-server');
 import browser = require('@sigil/sdk-browser');
+import iframe = require('@sigil/iframe-stamper');
 import policy = require('@sigil/policy');
 import testing = require('@sigil/emulator/testing');
 import spec = require('@sigil/api-spec');
@@ -43,3 +44,4 @@ export function cosmosSigner(client: sdk.SigilClient, signWith: string, publicKe
   return cosmjs.SigilDirectSigner.fromClient({ client, signWith, publicKey, prefix: 'osmo' });
 }
 export const isActivityError = (error: unknown): boolean => error instanceof solana.SigilActivityError || error instanceof cosmjs.SigilActivityError;
+export const frameError: iframe.IframeStamperError = new iframe.IframeStamperError('timeout', 'The frame did not answer');

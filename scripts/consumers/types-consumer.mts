@@ -1,6 +1,7 @@
 // Type-checked as ESM (run.mjs): the `import` condition's declarations must describe the libraries.
 import { createServerClient, waitForActivity, type SigilClient } from '@sigil/sdk-server';
 import { WebauthnStamper } from '@sigil/sdk-browser';
+import { IframeStamper, IframeStamperError, type IframeStamperConfig } from '@sigil/iframe-stamper';
 import { evaluatePolicies, type Verdict } from '@sigil/policy';
 import type { TestEmulator } from '@sigil/emulator/testing';
 import { OPERATIONS } from '@sigil/api-spec';
@@ -48,3 +49,5 @@ export function aminoSigner(client: SigilClient, signWith: string, publicKey: st
   return SigilAminoSigner.fromClient({ client, signWith, publicKey });
 }
 export const isSolanaOrCosmosActivityError = (error: unknown): boolean => error instanceof SolanaActivityError || error instanceof CosmjsActivityError;
+export const makeFrame = (config: IframeStamperConfig): IframeStamper => new IframeStamper(config);
+export const frameReason: IframeStamperError['reason'] = new IframeStamperError('origin-mismatch', 'wrong origin').reason;

@@ -10,6 +10,7 @@ import { waitForActivity } from '@sigil/http';
 import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '@sigil/emulator';
 import { build } from 'esbuild';
 import { addVirtualAuthenticator, forward } from '../browser/passkey-page.mjs';
+import { FRAMES_ORIGIN, serveFrame } from '../browser/sigil-frames.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_ORIGIN = 'https://example.com';
@@ -195,6 +196,7 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     if (url.origin === API_ORIGIN) return forward(route, emulator.url);
     // A chain's RPC as the page names it (https://sepolia.rpc.example): the run's local chain (chains/).
     if (Object.hasOwn(rpcOrigins, url.origin)) return forward(route, rpcOrigins[url.origin]);
+    if (url.origin === FRAMES_ORIGIN) return serveFrame(route, url);
     if (url.origin !== origin) {
       refused.push(url.href);
       return route.abort('blockedbyclient');

@@ -9,6 +9,7 @@ import { startTestEmulator } from '@sigil/emulator/testing';
 import { waitForActivity } from '@sigil/http';
 import { build } from 'esbuild';
 import { addVirtualAuthenticator, forward, watchConsole } from '../browser/passkey-page.mjs';
+import { FRAMES_ORIGIN, serveFrame } from '../browser/sigil-frames.mjs';
 import { EXAMPLE_BASE_URL, EXAMPLE_ORGANIZATION_ID } from '../doctest/execute.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -90,6 +91,19 @@ const CHECKS = {
     }
     return `whoami accepted the passkey stamp and answered ${USER_NAME} of the sub-organization`;
   },
+  'iframe-stamper': ({ exchanges, logged }) => {
+    const [session] = answered(exchanges, 'create_read_write_session');
+    if (!session.headers['x-stamp-webauthn']) throw new Error('create_read_write_session was not stamped by the passkey');
+    const [listed] = answered(exchanges, 'list_wallets');
+    const stamp = listed.headers['x-stamp'];
+    if (!stamp) throw new Error('list_wallets was sent without the X-Stamp the frame makes');
+    const { publicKey } = JSON.parse(Buffer.from(stamp, 'base64url').toString('utf8'));
+    if (!JSON.parse(session.response).activity.result.createReadWriteSessionResultV2) throw new Error('the session activity has no result');
+    if (!isDeepStrictEqual(logged, [[[WALLET_NAME]]])) {
+      throw new Error(`the example logged ${JSON.stringify(logged)}, not the sub-organization's wallet names [${JSON.stringify(WALLET_NAME)}]`);
+    }
+    return `the frame opened the session bundle and stamped list_wallets with the session key ${publicKey.slice(0, 12)}…`;
+  },
   'sdk-browser': ({ exchanges, logged }) => {
     answered(exchanges, 'list_wallets');
     if (!isDeepStrictEqual(logged, [[[WALLET_NAME]]])) {
@@ -114,6 +128,7 @@ export async function runBrowserExample(browser, name, code) {
     await context.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.origin === EXAMPLE_BASE_URL) return forward(route, emulator.url);
+      if (url.origin === FRAMES_ORIGIN) return serveFrame(route, url);
       if (url.origin !== EXAMPLE_ORIGIN) {
         blocked.push(url.href);
         return route.abort('blockedbyclient');

@@ -47,6 +47,16 @@ console.log(wallets.map((wallet) => wallet.walletId));`;
     await expect(runBrowserExample(browser, 'sdk-browser', code)).rejects.toThrow(/the example logged \[\[\["[0-9a-f-]{36}"\]\]\], not the sub-organization's wallet names/);
   });
 
+  it('fails an iframe-stamper example whose calls the frame did not stamp', async () => {
+    const code = `import { createPasskeyClient } from '@sigil/sdk-browser';
+import { generateTargetKeyPair } from '@sigil/http';
+const client = createPasskeyClient({ rpId: 'example.com', organizationId: '${ORGANIZATION_ID}' });
+await client.createReadWriteSession({ targetPublicKey: generateTargetKeyPair().targetPublicKey });
+const { wallets } = await client.listWallets();
+console.log(wallets.map((wallet) => wallet.walletName));`;
+    await expect(runBrowserExample(browser, 'iframe-stamper', code)).rejects.toThrow('list_wallets was sent without the X-Stamp the frame makes');
+  });
+
   it('refuses requests to any other host and names them', async () => {
     const code = `await fetch('https://elsewhere.example/track');`;
     await expect(runBrowserExample(browser, 'sdk-browser', code)).rejects.toThrow(/requests to other hosts, refused: https:\/\/elsewhere\.example\/track/);

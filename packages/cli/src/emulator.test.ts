@@ -221,10 +221,32 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
     expect(bad.stderr.trim()).toBe('sigil: --pending-polls must be a whole number from 0 to 1000 (got "two")');
   });
 
+  it('--frames serves the iframe stamper frames on their own port and prints their URLs', async () => {
+    const running = await startEmulator(['--frames', '--frames-port', '0'], dir);
+    children.push(running.child);
+    const authUrl = /Sign-in frame {2}(\S+)/.exec(running.banner)?.[1];
+    const exportUrl = /Export frame {3}(\S+)/.exec(running.banner)?.[1];
+    expect(authUrl).toMatch(/^http:\/\/localhost:\d+\/auth\/$/);
+    expect(exportUrl).toBe(authUrl!.replace('/auth/', '/export/'));
+    // Another port than the API: the frames are cross-origin to the emulator and to the app.
+    expect(new URL(authUrl!).port).not.toBe(new URL(running.url).port);
+    const local = (url: string) => url.replace('localhost', '127.0.0.1');
+    const page = await fetch(local(authUrl!));
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('data-frame="auth"');
+    const script = await fetch(local(new URL('../frame.js', authUrl).href));
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect((await fetch(local(new URL('/..%2f..%2fpackage.json', authUrl).href))).status).toBe(404);
+    expect(await stop(running)).toBe(0);
+
+    const lone = await sigil(['emulator', 'start', '--port', '0', '--frames-port', '0'], { cwd: dir });
+    expect([lone.code, lone.stderr.trim()]).toEqual([2, 'sigil: --frames-port goes with --frames']);
+  });
+
   it('--help describes the commands and the development-only warning', async () => {
     const help = await sigil(['emulator', 'start', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', '--pending-polls', 'sigil emulator export', 'sigil emulator import']) {
+    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', '--pending-polls', '--frames', '--frames-port', 'sigil emulator export', 'sigil emulator import']) {
       expect(help.stdout).toContain(flag);
     }
     expect(help.stdout).toContain("none of the protection the platform's");

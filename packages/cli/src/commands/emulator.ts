@@ -1,4 +1,5 @@
-import { basename, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, relative } from 'node:path';
 import {
   DataDir,
   DEFAULT_HOST,
@@ -13,6 +14,17 @@ import { writeProfileFields } from '../key-file.js';
 import type { Io } from '../io.js';
 import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
 import { parseOptions } from '../options.js';
+
+const DEFAULT_FRAMES_PORT = DEFAULT_PORT + 1;
+
+/** The dist/frames directory of the installed @sigil/iframe-stamper. */
+function framesDirectory(): string {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@sigil/iframe-stamper/package.json')), 'dist', 'frames');
+  } catch {
+    throw new CliError('--frames needs @sigil/iframe-stamper installed next to the CLI (npm install @sigil/iframe-stamper)');
+  }
+}
 
 const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
@@ -34,6 +46,9 @@ sigil emulator start [options]
   --pending-polls <n>   keep each new activity in ACTIVITY_STATUS_PENDING for <n> get_activity
                         reads before it runs, to test clients that poll (default 0: activities
                         complete before the response)
+  --frames              also serve the iframe stamper's sign-in and export frames (the static
+                        pages @sigil/iframe-stamper ships) on their own port, and print their URLs
+  --frames-port <n>     the frames' port (default ${DEFAULT_FRAMES_PORT}; 0 picks a free one)
 
 sigil emulator export --out <file> [--url <url>]
   Saves the state of a running emulator to <file>.
@@ -57,10 +72,10 @@ function parsePendingPolls(value: string | undefined): number {
   return Number(value);
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_PORT;
+function parsePort(value: string | undefined, fallback = DEFAULT_PORT, flag = '--port'): number {
+  if (value === undefined) return fallback;
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${value}")`);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${flag} must be a whole number from 0 to 65535 (got "${value}")`);
   return port;
 }
 
@@ -102,6 +117,8 @@ async function start(args: string[], io: Io): Promise<number> {
       export: { type: 'string' },
       'key-file': { type: 'string' },
       'pending-polls': { type: 'string' },
+      frames: { type: 'boolean' },
+      'frames-port': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   if (values.help) {
@@ -113,6 +130,8 @@ async function start(args: string[], io: Io): Promise<number> {
   }
   const port = parsePort(values.port);
   const pendingPolls = parsePendingPolls(values['pending-polls']);
+  if (values['frames-port'] !== undefined && !values.frames) throw new UsageError('--frames-port goes with --frames');
+  const frames = values.frames ? { dir: framesDirectory(), port: parsePort(values['frames-port'], DEFAULT_FRAMES_PORT, '--frames-port') } : undefined;
   const { stopped, dispose } = whenStopped(io);
   let server;
   try {
@@ -124,6 +143,7 @@ async function start(args: string[], io: Io): Promise<number> {
       exportFile: values.export,
       keyFile: values['key-file'],
       pendingPolls,
+      frames,
       log: (line) => io.stdout(line),
       cliCommand: cliCommand(),
     });

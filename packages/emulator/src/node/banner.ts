@@ -19,6 +19,8 @@ export interface BannerInput {
   cliCommand: string;
   /** get_activity reads a new activity stays PENDING for; 0 or absent: not mentioned. */
   pendingPolls?: number;
+  /** The iframe stamper's frame pages, when served. */
+  frames?: { authUrl: string; exportUrl: string };
 }
 
 export function formatBanner(input: BannerInput): string {
@@ -42,6 +44,10 @@ export function formatBanner(input: BannerInput): string {
   if (input.pendingPolls) {
     const reads = `${input.pendingPolls} get_activity read${input.pendingPolls === 1 ? '' : 's'}`;
     lines.push(`  Activities     new ones stay in ACTIVITY_STATUS_PENDING for ${reads} before they run`);
+  }
+  if (input.frames) {
+    lines.push(`  Sign-in frame  ${input.frames.authUrl} (IframeStamper iframeUrl for credentials)`);
+    lines.push(`  Export frame   ${input.frames.exportUrl} (IframeStamper iframeUrl for exports)`);
   }
   if (isRootAccess(access)) {
     const body = JSON.stringify({ organizationId: access.organizationId });

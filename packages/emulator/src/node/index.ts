@@ -9,3 +9,5 @@ export { readStateFile, writeStateFile, isEmulatorState, StateFileError } from '
 export { ensureRootAccess, isRootAccess, readKeyPair, writeKeyPair, KeyFileError } from './root-access.js';
 export type { RootAccess, UnmatchedOrganizations } from './root-access.js';
 export { formatBanner, DEVELOPMENT_WARNING } from './banner.js';
+export { startFramesServer } from './frames-server.js';
+export type { FramesServer, FramesServerOptions } from './frames-server.js';

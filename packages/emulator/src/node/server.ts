@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createEmulator } from '../core/emulator.js';
 import type { Emulator, EmulatorState } from '../core/types.js';
 import { formatBanner } from './banner.js';
+import { startFramesServer, type FramesServer } from './frames-server.js';
 import { DataDir } from './data-dir.js';
 import { createRequestListener, type Exchange } from './http-adapter.js';
 import { ensureRootAccess, type RootAccess, type UnmatchedOrganizations } from './root-access.js';
@@ -56,6 +57,11 @@ export interface EmulatorServerOptions {
   /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for (core option pendingPolls); default 0. */
   pendingPolls?: number;
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Also serve the iframe stamper's frame pages (the `dist/frames` directory of @sigil/iframe-stamper)
+   * on their own port, so they are cross-origin to the emulator and to the app. Port 0 picks a free one.
+   */
+  frames?: { dir: string; port?: number };
 }
 
 export interface EmulatorServer {
@@ -70,6 +76,8 @@ export interface EmulatorServer {
   banner: string;
   /** Absolute data directory, when persisting. */
   dataDir: string | undefined;
+  /** The frame pages' URLs, when started with `frames`. */
+  frames: { authUrl: string; exportUrl: string } | undefined;
   /** Writes a snapshot now (persisting servers only). */
   snapshot(): Promise<void>;
   /** Stops listening, lets requests in flight finish, writes the export and a final snapshot. */
@@ -105,6 +113,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const dataDir = opened?.dataDir;
   let emulator: Emulator | undefined;
   let server: Server | undefined;
+  let frames: FramesServer | undefined;
   try {
     let state: EmulatorState | undefined = opened?.recovered.snapshot;
     const records = opened?.recovered.records ?? [];
@@ -144,6 +153,19 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const url = `http://${urlHost}:${address.port}`;
 
+    if (options.frames) {
+      try {
+        frames = await startFramesServer({ dir: options.frames.dir, host, port: options.frames.port ?? 0 });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new EmulatorStartError(
+          code === 'ENOENT'
+            ? `${options.frames.dir} holds no auth/index.html: build @sigil/iframe-stamper first (npm run build -w @sigil/iframe-stamper)`
+            : `Cannot serve the frames on ${host}:${options.frames.port ?? 0} (${code ?? (error as Error).message})`,
+        );
+      }
+    }
+
     const keyFile = resolve(options.keyFile ?? (dataPath ? join(dataPath, KEY_FILE_NAME) : join(DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME)));
     const access = options.bootstrap === false ? undefined : await ensureRootAccess(emulator, keyFile, options);
     const banner = access
@@ -155,6 +177,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
           exportFile: options.exportFile,
           cliCommand: options.cliCommand ?? 'sigil',
           pendingPolls,
+          frames,
         })
       : `Sigil emulator listening on ${url}`;
     log(banner);
@@ -168,6 +191,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
         listening.closeIdleConnections();
       });
       clearTimeout(timer);
+      await frames?.close();
       try {
         if (options.exportFile !== undefined) await writeStateFile(resolve(options.exportFile), live.exportState());
       } finally {
@@ -183,6 +207,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       access,
       banner,
       dataDir: dataPath,
+      frames: frames && { authUrl: frames.authUrl, exportUrl: frames.exportUrl },
       snapshot: async () => {
         await dataDir?.snapshot();
       },
@@ -190,6 +215,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     };
   } catch (error) {
     server?.close();
+    await frames?.close();
     await dataDir?.close().catch(() => undefined);
     await emulator?.close().catch(() => undefined);
     throw error;
