@@ -32,6 +32,30 @@ npm run build:packages
 step "Library tests"
 node scripts/test-packages.mjs
 
+# ---- Rust SDK (packages/rust) ----
+# The crate builds offline from Debian's packaged crates (librust-*-dev, a cargo directory registry in
+# /usr/share/cargo/registry) with the machine's cargo (rustup's, in ~/.cargo/bin); its tests start the emulator
+# with Node. Runs before the doc examples, which reuse its compiled target directory for the Rust page's blocks.
+RUST_CRATES="librust-tokio-dev librust-reqwest-dev librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-openssl-dev"
+missing_crates=""
+for crate in $RUST_CRATES; do dpkg -s "$crate" >/dev/null 2>&1 || missing_crates="$missing_crates $crate"; done
+if [ -n "$missing_crates" ]; then
+  step "Installing Debian's Rust crates:$missing_crates"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  # shellcheck disable=SC2086 # one argument per crate
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing_crates >/dev/null
+fi
+export PATH="$HOME/.cargo/bin:$PATH"
+command -v cargo >/dev/null || { echo "The Rust SDK's tests need cargo (rustup's stable, in ~/.cargo/bin)" >&2; exit 1; }
+
+step "Rust SDK: generator drift, cargo test, the doc checker's Rust module"
+started=$SECONDS
+(cd packages/rust && cargo --version && cargo test --offline)
+npx vitest run -c packages/rust/vitest.config.mjs
+echo "Rust SDK tests took $((SECONDS - started)) s"
+# ---- end Rust SDK ----
+
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 
