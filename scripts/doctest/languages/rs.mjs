@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, dirname, delimiter, isAbsolute, join } from 'node:path';
 import { createHash } from 'node:crypto';
 
 // Compiling is not the block's own time: a cold build of a block's crate takes longer than a block may run.
@@ -90,7 +90,8 @@ async function build(dir, state, env) {
   const name = writeCrate(dir, state);
   const result = await spawnCollect(state.cargo, ['build', '--offline', '--quiet', '--message-format', 'short'], {
     cwd: dir,
-    env: { ...env, CARGO_TARGET_DIR: state.targetDir, CARGO_TERM_COLOR: 'never' },
+    // rustup's cargo finds rustc beside itself; a block's PATH may not name that folder.
+    env: { ...env, PATH: [state.cargoDir, env.PATH].filter(Boolean).join(delimiter), CARGO_TARGET_DIR: state.targetDir, CARGO_TERM_COLOR: 'never' },
     timeoutMs: BUILD_TIMEOUT_MS,
   });
   return { ...result, binary: join(state.targetDir, 'debug', name) };
@@ -154,7 +155,7 @@ export default {
         "Rust blocks build offline from Debian's crates, which are missing: apt-get install librust-tokio-dev librust-reqwest-dev librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-openssl-dev",
       );
     }
-    const state = { cargo: found.cargo, cargoVersion: found.version, repoRoot, crateDir, targetDir: join(crateDir, 'target') };
+    const state = { cargo: found.cargo, cargoDir: isAbsolute(found.cargo) ? dirname(found.cargo) : undefined, cargoVersion: found.version, repoRoot, crateDir, targetDir: join(crateDir, 'target') };
     // Compile the SDK and its dependencies once, before the first block.
     const warmUp = join(workDir, 'rust-warm-up');
     rmSync(warmUp, { recursive: true, force: true });
