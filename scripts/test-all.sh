@@ -23,6 +23,14 @@ if ! /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-requests python3-cryptography >/dev/null
 fi
 
+# The Go SDK (packages/go) and the doc checker's Go blocks build with Debian's Go (1.19), standard library only.
+if ! command -v go >/dev/null 2>&1; then
+  step "Installing Debian golang-go"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq golang-go >/dev/null
+fi
+
 step "npm ci"
 npm ci --no-audit --no-fund
 
@@ -32,10 +40,19 @@ npm run build:packages
 step "Library tests"
 node scripts/test-packages.mjs
 
+# The generated Go files must be what the API document generates; then the SDK's tests against the emulator (they
+# start it with node, so they come after the build). Offline: no module is downloaded.
+step "Go SDK: generated code and go test"
+started=$SECONDS
+node packages/go/generator/generate.mjs --check
+(cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
+echo "Go SDK tests took $((SECONDS - started)) s"
+
 # ---- Rust SDK (packages/rust) ----
 # The crate builds offline from Debian's packaged crates (librust-*-dev, a cargo directory registry in
 # /usr/share/cargo/registry) with the machine's cargo (rustup's, in ~/.cargo/bin); its tests start the emulator
-# with Node. Runs before the doc examples, which reuse its compiled target directory for the Rust page's blocks.
+# with Node. Runs before the checker's tests and the doc examples, whose Rust blocks reuse its compiled target
+# directory (scripts/doctest/languages/rs.mjs).
 RUST_CRATES="librust-tokio-dev librust-reqwest-dev librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-openssl-dev"
 missing_crates=""
 for crate in $RUST_CRATES; do dpkg -s "$crate" >/dev/null 2>&1 || missing_crates="$missing_crates $crate"; done
@@ -49,7 +66,7 @@ fi
 export PATH="$HOME/.cargo/bin:$PATH"
 command -v cargo >/dev/null || { echo "The Rust SDK's tests need cargo (rustup's stable, in ~/.cargo/bin)" >&2; exit 1; }
 
-step "Rust SDK: generator drift, cargo test, the doc checker's Rust module"
+step "Rust SDK: generated code and cargo test"
 started=$SECONDS
 (cd packages/rust && cargo --version && cargo test --offline)
 npx vitest run -c packages/rust/vitest.config.mjs

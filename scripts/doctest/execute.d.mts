@@ -26,3 +26,9 @@ export function substitute(code: string, spec: RunSpec, values: Record<string, s
 export function judge(result: { code: number; stdout: string; stderr: string; timedOut: boolean }, spec: RunSpec): string | undefined;
 export function exportsIn(output: string): Record<string, string>;
 export function talksToApi(code: string): boolean;
+export function spawnWithTimeout(
+  command: string,
+  args: string[],
+  options: import('node:child_process').SpawnOptions & { input?: string },
+  timeoutMs: number,
+): Promise<{ code: number; stdout: string; stderr: string; timedOut: boolean }>;

@@ -1,4 +1,5 @@
-// Runs documentation examples against a fresh emulator: TypeScript blocks with tsx, shell blocks with bash.
+// Runs documentation examples against a fresh emulator: TypeScript blocks with tsx, shell blocks with bash, and
+// the blocks of the language modules in languages/ (Go, Ruby, Rust) with their module's `run`.
 // run.mjs decides which blocks run (see README.md); this module groups them into units (one page session, or
 // one lone block), gives each unit its own emulator and folder, and checks what the info string asserts.
 import { spawn } from 'node:child_process';
@@ -137,9 +138,15 @@ export function substitute(code, spec, values) {
   return { code: out, missing };
 }
 
-function spawnWithTimeout(command, args, options, timeoutMs) {
+/**
+ * Runs a command with a time limit, killing its whole process group when the limit passes (a compiler or `go run`
+ * starts children). Resolves with its exit code and output; language modules use it for their blocks.
+ */
+export function spawnWithTimeout(command, args, options, timeoutMs) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { input, ...spawnOptions } = options;
+    const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -236,7 +243,7 @@ const VOLATILE = new Set(['_', 'PWD', 'OLDPWD', 'SHLVL', 'DOCTEST_ENV_OUT']);
  * Runs one unit: its blocks in order, in one folder, against one emulator. A failing block stops the unit (the
  * later blocks depend on it); they are reported as not reached.
  */
-export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
+export async function runUnit(unit, { repo, work, startEmulator, getBrowser, prepareLanguage }) {
   const dir = join(work, unit.id);
   mkdirSync(dir, { recursive: true });
   const emulator = await startEmulator();
@@ -349,6 +356,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
             // The block exited early on purpose (exit 0 before the end): nothing to carry over.
           }
         }
+      } else if (block.language) {
+        result = await runLanguageBlock(block, code, { cwd: dir, env, prepareLanguage });
       } else {
         const file = join(dir, `block${i + 1}_L${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`);
         writeFileSync(file, `${code}\nexport {};\n`);
@@ -379,6 +388,29 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser }) {
   const reached = new Set(results.map((r) => r.block));
   for (const block of unit.blocks) if (!reached.has(block)) results.push({ block, failure: undefined, notReached: true });
   return results;
+}
+
+/**
+ * Runs a block of a language module (languages/<id>.mjs): its `prepare` once per checker run (shared through
+ * `prepareLanguage`), then its `run` in the unit's folder with the unit's environment. A module that throws, or
+ * a toolchain that is missing, fails the block with the module's message rather than the whole run.
+ */
+async function runLanguageBlock(block, code, { cwd, env, prepareLanguage }) {
+  const language = block.language;
+  const failed = (message) => ({ code: 1, stdout: '', stderr: message, timedOut: false });
+  if (!prepareLanguage) return failed(`no ${language.id} toolchain was prepared for this run`);
+  let state;
+  try {
+    state = await prepareLanguage(language);
+  } catch (error) {
+    return failed(`${language.id}: prepare failed: ${error.message}`);
+  }
+  try {
+    const out = await language.run({ code, page: block.display, line: block.line, env, cwd, state, timeoutMs: BLOCK_TIMEOUT_MS });
+    return { code: out.exitCode ?? 1, stdout: out.stdout ?? '', stderr: out.stderr ?? '', timedOut: Boolean(out.timedOut) };
+  } catch (error) {
+    return failed(`${language.id}: ${error.message}`);
+  }
 }
 
 /** Runs units `concurrency` at a time; results in unit order. */

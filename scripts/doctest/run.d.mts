@@ -17,6 +17,8 @@ export function run(options: {
   filter?: string;
   /** Units (page sessions or lone blocks, one emulator each) run at the same time. Default 2. */
   concurrency?: number;
+  /** The folder of language modules (default scripts/doctest/languages). */
+  languagesDir?: string;
   log?: (line: string) => void;
   error?: (line: string) => void;
 }): Promise<{
@@ -24,7 +26,28 @@ export function run(options: {
   checked: number;
   skipped: number;
   ran: number;
+  /** Blocks run per language id: ts, sh and each language module's id. */
+  byLanguage: Record<string, number>;
   notRun: number;
   errors: Array<{ location: string; code: string; message: string }>;
   failures: string[];
 }>;
+
+/** A doc-checker language module (scripts/doctest/languages/<id>.mjs); see README.md. */
+export interface LanguageModule<State = unknown> {
+  id: string;
+  fences: string[];
+  prepare(options: { repoRoot: string; workDir: string }): Promise<State>;
+  run(options: {
+    code: string;
+    page: string;
+    line: number;
+    env: Record<string, string | undefined>;
+    cwd: string;
+    state: State;
+    timeoutMs: number;
+  }): Promise<{ exitCode: number; stdout: string; stderr: string; timedOut?: boolean }>;
+}
+export const LANGUAGES_DIR: string;
+export function loadLanguages(dir?: string): Promise<LanguageModule[]>;
+export function summary(counts: { run: number; byLanguage?: Record<string, number>; typeChecked: number; skipped: number }): string;

@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // Type-checks every ```ts / ```tsx block of the documentation, so examples cannot rot, and runs the marked ones
-// against a fresh emulator each (Node blocks with tsx, browser blocks in Chromium): see README.md.
+// against a fresh emulator each (Node blocks with tsx, browser blocks in Chromium), with the shell blocks that call
+// the API and every block of a language module in languages/ (Go, Ruby, Rust): see README.md.
 //
-// Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep]
-//   --dir   folder(s) of .md/.mdx pages to check (default: website/docs and website/src/pages)
-//   --keep  keep the generated modules (path printed) for debugging
+// Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep] [--languages <folder>]
+//   --dir        folder(s) of .md/.mdx pages to check (default: website/docs and website/src/pages)
+//   --keep       keep the generated modules (path printed) for debugging
+//   --languages  the folder of language modules (default: scripts/doctest/languages)
 //
 // Each block becomes its own module file named after its page and fence line
 // (getting-started__quickstart.mdx_L42.ts); one `tsc --noEmit` run checks them all and
 // errors are reported as <page>:<line>:<column>. A block whose info string contains
 // `skip-check` (optionally `skip-check reason="..."`) is not checked; its reason is printed.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { callsApi, isShell, runSpec, runUnits, talksToApi } from './execute.mjs';
 
@@ -26,6 +28,40 @@ const LANGS = new Map([
   ['typescript', 'ts'],
   ['tsx', 'tsx'],
 ]);
+
+/** The folder of language modules the checker discovers by default. */
+export const LANGUAGES_DIR = join(here, 'languages');
+/** Languages named in the summary line even when no block of theirs ran, so a missing count reads as 0. */
+const SUMMARY_LANGUAGES = ['ts', 'sh', 'go', 'rb', 'rs'];
+
+/**
+ * Imports every `<id>.mjs` of `dir` (the interface is in README.md: id, fences, prepare, run) and checks its shape,
+ * so a broken module fails the run with its file named. A missing folder means no extra languages.
+ */
+export async function loadLanguages(dir = LANGUAGES_DIR) {
+  if (!existsSync(dir)) return [];
+  const modules = [];
+  const fences = new Map();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.mjs')).sort()) {
+    const file = join(dir, name);
+    const language = (await import(pathToFileURL(file).href)).default;
+    const where = displayPath(file);
+    if (!language || typeof language !== 'object') throw new Error(`${where}: default-export the language module ({ id, fences, prepare, run })`);
+    if (typeof language.id !== 'string' || !/^[a-z][a-z0-9]*$/.test(language.id) || ['ts', 'sh'].includes(language.id)) {
+      throw new Error(`${where}: id must be a short lowercase name other than ts and sh (got ${JSON.stringify(language.id)})`);
+    }
+    if (!Array.isArray(language.fences) || language.fences.length === 0) throw new Error(`${where}: fences must list the info-string languages it handles`);
+    if (typeof language.prepare !== 'function' || typeof language.run !== 'function') throw new Error(`${where}: needs async prepare() and run()`);
+    for (const fence of language.fences) {
+      const lang = String(fence).toLowerCase();
+      if (LANGS.has(lang) || isShell(lang)) throw new Error(`${where}: fence ${lang} belongs to the checker's own ${LANGS.has(lang) ? 'TypeScript' : 'shell'} blocks`);
+      if (fences.has(lang)) throw new Error(`${where}: fence ${lang} is also claimed by ${fences.get(lang)}`);
+      fences.set(lang, where);
+    }
+    modules.push(language);
+  }
+  return modules;
+}
 
 /** Lists .md/.mdx files under `dir`, sorted, skipping node_modules and dot folders. */
 export function findPages(dir) {
@@ -134,22 +170,38 @@ function displayPath(path) {
   return rel.startsWith('..') ? path : rel;
 }
 
-/** Counts and reasons printed before the summary line; the summary is always the last line of stdout. */
-function summary({ run, typeChecked, skipped }) {
-  return `examples: ${run} run, ${typeChecked} type-checked only, ${skipped} skipped`;
+/**
+ * The closing line: `examples: N run (ts A, sh B, go C, rb D, rs E), M type-checked only, K skipped`. The five
+ * usual languages are always named; another language module's count follows them when it ran a block.
+ */
+export function summary({ run, byLanguage = {}, typeChecked, skipped }) {
+  const ids = [...SUMMARY_LANGUAGES, ...Object.keys(byLanguage).filter((id) => !SUMMARY_LANGUAGES.includes(id)).sort()];
+  const counts = ids.map((id) => `${id} ${byLanguage[id] ?? 0}`).join(', ');
+  return `examples: ${run} run (${counts}), ${typeChecked} type-checked only, ${skipped} skipped`;
 }
 
 const unitName = (display, session, line) =>
   `${display.replace(/^website\/docs\//, '').replace(/[^A-Za-z0-9]+/g, '_')}${session ? `__${session.replace(/\W+/g, '_')}` : `_L${line}`}`;
 
 /** Runs every unit against its own emulator; one Chromium for the whole run, started only when a unit needs it. */
-async function runAllUnits(units, { concurrency, execWork }) {
+async function runAllUnits(units, { concurrency, execWork, work }) {
   const { startTestEmulator } = await import('@sigil/emulator/testing');
   let browser;
   const getBrowser = () => (browser ??= import('../browser/passkey-page.mjs').then(({ launchChromium }) => launchChromium({ offline: true })));
+  // Each language prepares once per run (compiling its SDK, writing a harness), when its first block needs it.
+  const prepared = new Map();
+  const prepareLanguage = (language) => {
+    if (!prepared.has(language.id)) {
+      const workDir = join(work, `language-${language.id}`);
+      mkdirSync(workDir, { recursive: true });
+      prepared.set(language.id, Promise.resolve().then(() => language.prepare({ repoRoot: repo, workDir })));
+    }
+    return prepared.get(language.id);
+  };
   try {
     return await runUnits(units, {
       getBrowser,
+      prepareLanguage,
       repo,
       work: execWork,
       concurrency,
@@ -161,8 +213,10 @@ async function runAllUnits(units, { concurrency, execWork }) {
   }
 }
 
-export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, log = console.log, error = console.error }) {
+export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, languagesDir, log = console.log, error = console.error }) {
   const started = Date.now();
+  const languages = await loadLanguages(languagesDir);
+  const languageOf = new Map(languages.flatMap((language) => language.fences.map((fence) => [String(fence).toLowerCase(), language])));
   const roots = dirs.map((d) => resolve(d));
   const work = join(here, '.tmp', `run-${process.pid}-${Date.now()}`);
   mkdirSync(work, { recursive: true });
@@ -195,7 +249,8 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
         for (const block of extractBlocks(readFileSync(page, 'utf8'))) {
           const ext = LANGS.get(block.lang);
           const shell = isShell(block.lang);
-          if (!ext && !shell) continue;
+          const language = languageOf.get(block.lang);
+          if (!ext && !shell && !language) continue;
           const spec = runSpec(block.meta);
           for (const message of spec.errors) specErrors.push(`${display}:${block.line} - ${message}`);
           if (spec.skipRun && !spec.skipRun.reason) specErrors.push(`${display}:${block.line} - skip-run needs a reason: skip-run reason="why it cannot run"`);
@@ -204,6 +259,14 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
           if (shell) {
             // Shell blocks are not type-checked: they either run or are skipped, and only those that call the API count.
             if (!callsApi(block.code) && !spec.run) continue;
+            if (spec.skipRun || skip) {
+              stats.skipped.push({ line: block.line, reason: (spec.skipRun ?? skip).reason });
+              continue;
+            }
+            runs = true;
+          } else if (language) {
+            // Go, Ruby and Rust blocks are compiled and run together (fragments inside the module's harness): every
+            // one runs unless it says why not.
             if (spec.skipRun || skip) {
               stats.skipped.push({ line: block.line, reason: (spec.skipRun ?? skip).reason });
               continue;
@@ -230,7 +293,7 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
             if (runs) stats.notRun.push({ line: block.line, reason: 'running disabled (--no-run)' });
             continue;
           }
-          const entry = { ...block, display, spec };
+          const entry = { ...block, display, spec, language };
           if (spec.session) {
             if (!sessions.has(spec.session)) {
               const unit = { id: unitName(display, spec.session, block.line), label: `${display} session "${spec.session}"`, blocks: [] };
@@ -261,7 +324,7 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
     const errors = [];
     // The examples start running while tsc type-checks: tsc keeps one core busy, and the units mostly wait on
     // emulators and Chromium. Their results are printed after the type-check's, as before.
-    const running = units.length > 0 ? runAllUnits(units, { concurrency, execWork }) : undefined;
+    const running = units.length > 0 ? runAllUnits(units, { concurrency, execWork, work }) : undefined;
     // Awaited below; this only keeps a failure from counting as unhandled while tsc runs.
     running?.catch(() => undefined);
     if (checked > 0) {
@@ -285,12 +348,15 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
     const failures = [];
     let ran = 0;
     let ranTypeScript = 0;
+    const byLanguage = {};
     if (units.length > 0) {
       const results = await running;
       for (const [index, unitResults] of results.entries()) {
         for (const { block, failure, notReached } of unitResults) {
           ran++;
-          if (!isShell(block.lang)) ranTypeScript++;
+          const id = block.language ? block.language.id : isShell(block.lang) ? 'sh' : 'ts';
+          byLanguage[id] = (byLanguage[id] ?? 0) + 1;
+          if (id === 'ts') ranTypeScript++;
           const where = `${block.display}:${block.line}`;
           if (notReached) {
             failures.push(where);
@@ -309,8 +375,8 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
       }
       log(`doctest: ran ${ran} example${ran === 1 ? '' : 's'} in ${units.length} unit${units.length === 1 ? '' : 's'} (one emulator each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    log(summary({ run: ran, typeChecked: checked - ranTypeScript, skipped }));
-    return { exitCode, checked, skipped, ran, notRun, errors, failures };
+    log(summary({ run: ran, byLanguage, typeChecked: checked - ranTypeScript, skipped }));
+    return { exitCode, checked, skipped, ran, byLanguage, notRun, errors, failures };
   } finally {
     if (keep) error(`doctest: generated files kept in ${work} and ${execWork}`);
     else {
@@ -328,11 +394,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       'no-run': { type: 'boolean' },
       filter: { type: 'string' },
       concurrency: { type: 'string' },
+      languages: { type: 'string' },
     },
   });
   const dirs = values.dir ?? [join(repo, 'website/docs'), join(repo, 'website/src/pages')];
   const concurrency = values.concurrency === undefined ? Math.max(2, availableParallelism()) : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1 (got "${values.concurrency}")`);
-  const { exitCode } = await run({ dirs, keep: values.keep ?? false, execute: !values['no-run'], filter: values.filter, concurrency });
+  const { exitCode } = await run({ dirs, keep: values.keep ?? false, execute: !values['no-run'], filter: values.filter, concurrency, languagesDir: values.languages && resolve(values.languages) });
   process.exitCode = exitCode;
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callsApi, exportsIn, judge, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
-import { extractBlocks, skipInfo } from './run.mjs';
+import { extractBlocks, loadLanguages, skipInfo, summary } from './run.mjs';
 import { exportedNames } from './browser.mjs';
 import { backendRoutes } from './backend.mjs';
 
@@ -44,7 +44,7 @@ describe('doctest run.mjs', () => {
         '  skipped scripts/doctest/fixtures/clean/only.mdx:7',
         'total: 1 checked, 1 skipped in 1 page',
         'doctest: all blocks type-check',
-        'examples: 0 run, 1 type-checked only, 1 skipped',
+        'examples: 0 run (ts 0, sh 0, go 0, rb 0, rs 0), 1 type-checked only, 1 skipped',
         '',
       ].join('\n'),
     );
@@ -61,7 +61,7 @@ describe('doctest run.mjs running examples against the emulator', () => {
     for (const line of [7, 16, 28, 38, 56]) expect(stdout).toContain(`ran ${page}:${line}\n`);
     expect(stdout).toMatch(/doctest: ran 5 examples in 4 units \(one emulator each\)/);
     // Exactly one summary line, and it is the last.
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 5 run, 0 type-checked only, 1 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 5 run (ts 4, sh 1, go 0, rb 0, rs 0), 0 type-checked only, 1 skipped');
     expect(stdout.match(/^examples: /gm)).toHaveLength(1);
   }, 120_000);
 
@@ -74,15 +74,51 @@ describe('doctest run.mjs running examples against the emulator', () => {
     expect(stderr).toMatch(new RegExp(`FAIL ${page}:14 - exited with 1:\n.*HTTP 404.*\(code 5\)`));
     expect(stderr).toContain(`FAIL ${page}:18 - not run: an earlier block of ${page} session "s" failed`);
     expect(stderr).toContain('doctest: 3 examples failed to run');
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 3 run, 1 type-checked only, 0 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 3 run (ts 1, sh 2, go 0, rb 0, rs 0), 1 type-checked only, 0 skipped');
   }, 120_000);
 
   it('type-checks without running under --no-run', async () => {
     const { code, stdout } = await doctest('--dir', fixture('run'), '--no-run');
     expect(code).toBe(0);
     expect(stdout).toContain('(running disabled (--no-run))');
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run, 4 type-checked only, 1 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 0 run (ts 0, sh 0, go 0, rb 0, rs 0), 4 type-checked only, 1 skipped');
   }, 60_000);
+});
+
+describe('doctest run.mjs running the blocks of language modules', () => {
+  const languages = fixture('languages');
+
+  it('prepares a language once, runs its blocks alone and in a session with shell blocks, checks error codes, and counts them by language', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('run-languages'), '--languages', languages);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/run-languages/page.mdx';
+    expect(stdout).toContain(`${page}: 0 checked, 1 skipped\n  skipped ${page}:28 (shows a server that never exits)\n`);
+    for (const line of [7, 13, 18, 24]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 4 run (ts 0, sh 1, go 0, rb 0, rs 0, py 3), 0 type-checked only, 1 skipped');
+  }, 60_000);
+
+  it('fails on a wrong result and an error, does not run the rest of the session, and wants a reason for skip-run', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('run-languages-failing'), '--languages', languages);
+    expect(code).toBe(1);
+    const page = 'scripts/doctest/fixtures/run-languages-failing/wrong.md';
+    expect(stderr).toContain(`${page}:15 - skip-run needs a reason`);
+    expect(stderr).toContain(`FAIL ${page}:3 - output does not match /^bob$/:\n    alice\n`);
+    expect(stderr).toContain(`FAIL ${page}:7 - exited with 1:\n    the block broke\n`);
+    expect(stderr).toContain(`FAIL ${page}:11 - not run: an earlier block of ${page} session "s" failed`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 3 run (ts 0, sh 0, go 0, rb 0, rs 0, py 3), 0 type-checked only, 1 skipped');
+  }, 60_000);
+
+  it('discovers the modules of a folder and refuses one that claims a fence of the checker', async () => {
+    expect((await loadLanguages(languages)).map((l) => [l.id, l.fences])).toEqual([['py', ['python', 'py']]]);
+    expect(await loadLanguages(fixture('no-such-folder'))).toEqual([]);
+    await expect(loadLanguages(fixture('languages-broken'))).rejects.toThrow(/sh\.mjs: fence bash belongs to the checker's own shell blocks/);
+  });
+
+  it('names the five usual languages in the summary even at zero, and others after them', () => {
+    expect(summary({ run: 2, byLanguage: { go: 2 }, typeChecked: 1, skipped: 0 })).toBe('examples: 2 run (ts 0, sh 0, go 2, rb 0, rs 0), 1 type-checked only, 0 skipped');
+    expect(summary({ run: 3, byLanguage: { ts: 1, kt: 1, py: 1 }, typeChecked: 0, skipped: 4 })).toBe('examples: 3 run (ts 1, sh 0, go 0, rb 0, rs 0, kt 1, py 1), 0 type-checked only, 4 skipped');
+  });
 });
 
 describe('doctest run.mjs running browser examples in Chromium', () => {
@@ -93,7 +129,7 @@ describe('doctest run.mjs running browser examples in Chromium', () => {
     const page = 'scripts/doctest/fixtures/browser/app.mdx';
     for (const line of [5, 15, 26, 39, 48, 57]) expect(stdout).toContain(`ran ${page}:${line}\n`);
     expect(stdout).toMatch(/doctest: ran 6 examples in 5 units/);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 6 run, 0 type-checked only, 0 skipped');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 6 run (ts 6, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
   }, 120_000);
 
   it('fails on a wrong result, a thrown error and a missing backend, and refuses call and setup it cannot honour', async () => {

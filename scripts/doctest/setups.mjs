@@ -80,6 +80,23 @@ export const SETUPS = {
     if (exported.outcome !== 'COMPLETED') throw new Error(`setup: export_wallet ended ${exported.outcome}`);
     return { values: { exportedWalletId: walletId }, env: {} };
   },
+  /**
+   * A sub-organization whose root user holds the emulator root user's API key, so the unit's key acts in it, with
+   * one wallet (`Sub wallet`, one Ethereum account): `subOrganizationId`.
+   */
+  'sub-organization': async (emulator) => {
+    const accounts = [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }];
+    const rootUsers = [
+      { userName: 'sub-root', apiKeys: [{ apiKeyName: 'root key', publicKey: emulator.rootKeys.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] },
+    ];
+    const created = await waitForActivity(
+      emulator.client,
+      await emulator.client.createSubOrganization({ subOrganizationName: 'Docs sub-organization', rootUsers, rootQuorumThreshold: 1, wallet: { walletName: 'Sub wallet', accounts } }),
+    );
+    const subOrganizationId = created.activity.result?.createSubOrganizationResultV7?.subOrganizationId;
+    if (created.outcome !== 'COMPLETED' || !subOrganizationId) throw new Error(`setup: create_sub_organization ended ${created.outcome}`);
+    return { values: { subOrganizationId }, env: {} };
+  },
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');

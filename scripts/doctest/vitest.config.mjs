@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
-    include: ['*.test.ts'],
+    // The checker's own tests, and each language module's beside it (languages/go.test.ts, …).
+    include: ['*.test.ts', 'languages/*.test.ts'],
     testTimeout: 60_000,
   },
 });

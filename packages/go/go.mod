@@ -1,0 +1,3 @@
+module github.com/sigil-example/sigil-go
+
+go 1.19
