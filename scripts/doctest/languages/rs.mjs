@@ -16,8 +16,9 @@ import { createHash } from 'node:crypto';
 
 // Compiling is not the block's own time: a cold build of a block's crate takes longer than a block may run.
 const BUILD_TIMEOUT_MS = 300_000;
-// The tokio features of the SDK's dev-dependencies: the same set makes cargo reuse the SDK's compiled units.
-const TOKIO_FEATURES = ['macros', 'rt-multi-thread', 'time', 'process', 'io-util'];
+// The tokio features and dev profile of the SDK's tests (packages/rust/Cargo.toml): the same ones make cargo reuse
+// the units `cargo test` compiled.
+const TOKIO_FEATURES = ['macros', 'rt-multi-thread', 'time'];
 
 function findCargo() {
   const candidates = [process.env.CARGO, join(homedir(), '.cargo/bin/cargo'), 'cargo'].filter(Boolean);
@@ -76,6 +77,9 @@ publish = false
 sigil-sdk = { path = ${JSON.stringify(state.crateDir)} }
 tokio = { version = "1.24.2", features = ${JSON.stringify(TOKIO_FEATURES)} }
 serde_json = "1.0.87"
+
+[profile.dev]
+debug = false
 
 [workspace]
 `,

@@ -1,13 +1,12 @@
 //! Starts a real emulator (`test/start-emulator.mjs`, Node) for a test and stops it when dropped.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::Stdio;
+use std::process::{Child, Command, Stdio};
 
 use serde::Deserialize;
 use sigil_sdk::{ApiKeyStamper, Client};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -21,8 +20,15 @@ pub struct EmulatorInfo {
 
 pub struct Emulator {
     pub info: EmulatorInfo,
-    // Closing its standard input (on drop) stops the helper; kill_on_drop is the fallback.
-    _child: Child,
+    child: Child,
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        // Closing its standard input would stop it too; a test that panicked should not wait for that.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Emulator {
@@ -30,6 +36,8 @@ impl Emulator {
         Self::start_with(&[]).await
     }
 
+    // Blocking is fine here: the test has nothing else running yet. std::process keeps tokio's features down to the
+    // ones every example needs, so tests and the doc checker's examples share one build of the crate.
     pub async fn start_with(args: &[&str]) -> Emulator {
         let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("test/start-emulator.mjs");
         let mut child = Command::new("node")
@@ -38,14 +46,13 @@ impl Emulator {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .kill_on_drop(true)
             .spawn()
             .expect("node runs test/start-emulator.mjs (is Node on PATH?)");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).await.expect("the emulator helper prints a line");
+        BufReader::new(stdout).read_line(&mut line).expect("the emulator helper prints a line");
         let info: EmulatorInfo = serde_json::from_str(&line).unwrap_or_else(|e| panic!("emulator helper printed {line:?}: {e}"));
-        Emulator { info, _child: child }
+        Emulator { info, child }
     }
 
     pub fn client(&self) -> Client {
