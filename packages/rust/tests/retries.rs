@@ -66,7 +66,9 @@ const WHOAMI: &str = r#"{"organizationId":"o","organizationName":"n","userId":"u
 #[tokio::test]
 async fn a_query_is_sent_again_after_unavailable_and_deadline_exceeded() {
     let (url, bodies) = scripted_server(vec![(503, status(14)), (504, status(4)), (200, WHOAMI.into())]).await;
-    let me = client(&url).whoami(WhoamiRequest::default()).await.unwrap();
+    // On another task: the client and its futures are Send, as sharing it between tasks needs.
+    let client = client(&url);
+    let me = tokio::spawn(async move { client.whoami(WhoamiRequest::default()).await }).await.unwrap().unwrap();
     assert_eq!(me.username, "root");
     let bodies = bodies.lock().unwrap();
     assert_eq!(bodies.len(), 3);
@@ -113,7 +115,8 @@ async fn a_submission_is_not_sent_again_after_deadline_exceeded() {
 async fn a_submission_is_sent_again_after_unavailable_as_a_full_envelope() {
     let activity = r#"{"activity":{"id":"a","organizationId":"o","status":"ACTIVITY_STATUS_COMPLETED","type":"ACTIVITY_TYPE_CREATE_WALLET","intent":{},"result":{"createWalletResult":{"walletId":"w","addresses":[]}},"votes":[],"fingerprint":"sha256:00","canApprove":false,"canReject":false,"createdAt":{"seconds":"1","nanos":"0"},"updatedAt":{"seconds":"1","nanos":"0"}}}"#;
     let (url, bodies) = scripted_server(vec![(503, status(14)), (200, activity.into())]).await;
-    let created = client(&url).create_wallet(wallet()).await.unwrap();
+    let client = client(&url);
+    let created = tokio::spawn(async move { client.create_wallet(wallet()).await }).await.unwrap().unwrap();
     assert_eq!(created.result.create_wallet_result.unwrap().wallet_id, "w");
     let bodies = bodies.lock().unwrap();
     assert_eq!(bodies.len(), 2);
