@@ -45,6 +45,7 @@ node scripts/test-packages.mjs
 step "Go SDK: generated code and go test"
 started=$SECONDS
 node packages/go/generator/generate.mjs --check
+unformatted=$(gofmt -l packages/go); [ -z "$unformatted" ] || { echo "gofmt would change: $unformatted"; exit 1; }
 (cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
 echo "Go SDK tests took $((SECONDS - started)) s"
 

@@ -215,7 +215,7 @@ function renderOperations(doc, declared) {
       const request = schemaName(op.requestSchema);
       const response = schemaName(op.responseSchema);
       const fill = op.takesOrganizationId ? '\tif req.OrganizationID == "" {\n\t\treq.OrganizationID = c.organizationID\n\t}\n' : '';
-      out.push(`${comment(`${method}: ${summary} POST ${op.path}.${op.takesOrganizationId ? ' An empty OrganizationID means the client\'s.' : ''}`)}func (c *Client) ${method}(ctx context.Context, req ${request}) (*${response}, error) {
+      out.push(`${comment(`${method} calls POST ${op.path}: ${summary}${op.takesOrganizationId ? ' An empty OrganizationID means the client\'s.' : ''}`)}func (c *Client) ${method}(ctx context.Context, req ${request}) (*${response}, error) {
 ${fill}\tvar out ${response}
 \tif err := c.query(ctx, ${JSON.stringify(op.path)}, req, &out); err != nil {
 \t\treturn nil, err
@@ -227,9 +227,9 @@ ${fill}\tvar out ${response}
       const parameters = `${method}Parameters`;
       if (declared.has(parameters)) throw new Error(`${op.id}: ${parameters} is also ${declared.get(parameters)}`);
       declared.set(parameters, `parameters of ${op.id}`);
-      aliases.push(`// ${parameters} are the parameters of ${op.id} (${op.intentSchema}).\ntype ${parameters} = ${schemaName(op.intentSchema)}\n`);
+      aliases.push(`// ${parameters} are the parameters of ${method} (${schemaName(op.intentSchema)}).\ntype ${parameters} = ${schemaName(op.intentSchema)}\n`);
       const envelope = schemaName(op.requestSchema);
-      out.push(`${comment(`${method}: ${summary} Submits ${op.activityType} (POST ${op.path}) and returns the activity; its result is Result.${goName(op.resultKey)} once it completes.`)}func (c *Client) ${method}(ctx context.Context, params ${parameters}, opts ...SubmitOption) (*Activity, error) {
+      out.push(`${comment(`${method} calls POST ${op.path}: ${summary} It submits ${op.activityType} and returns the activity; its result is Result.${goName(op.resultKey)} once it completes.`)}func (c *Client) ${method}(ctx context.Context, params ${parameters}, opts ...SubmitOption) (*Activity, error) {
 \treturn c.submit(ctx, ${JSON.stringify(op.path)}, opts, func(organizationID, timestampMs string) any {
 \t\treturn ${envelope}{Type: ${JSON.stringify(op.activityType)}, TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 \t})

@@ -27,8 +27,11 @@ type Config struct {
 	Stamper Stamper
 	// BaseURL is the API host; DefaultBaseURL when empty.
 	BaseURL string
-	// HTTPClient sends the requests; http.DefaultClient when nil. Set timeouts, proxies or a transport on it.
+	// HTTPClient sends the requests; http.DefaultClient when nil. Set proxies or a transport on it.
 	HTTPClient *http.Client
+	// Timeout bounds one attempt, reading the answer included (30 s when zero; negative waits for ever). An attempt
+	// that runs out returns the *url.Error of net/http, which wraps context.DeadlineExceeded.
+	Timeout time.Duration
 	// Retry says how failures worth retrying are retried; nil means DefaultRetryPolicy.
 	Retry *RetryPolicy
 }
@@ -45,6 +48,9 @@ type RetryPolicy struct {
 	MaxDelay time.Duration
 }
 
+// DefaultTimeout bounds one attempt of a call when Config.Timeout is zero, as in @sigil/http.
+const DefaultTimeout = 30 * time.Second
+
 // DefaultRetryPolicy is @sigil/http's: 3 retries, waits up to 250 ms, 500 ms, 1 s (never above 5 s).
 var DefaultRetryPolicy = RetryPolicy{MaxRetries: 3, BaseDelay: 250 * time.Millisecond, MaxDelay: 5 * time.Second}
 
@@ -55,11 +61,12 @@ type Client struct {
 	baseURL        string
 	httpClient     *http.Client
 	retry          RetryPolicy
+	timeout        time.Duration
 	now            func() time.Time
 }
 
-// NewClient returns a client for cfg. A call made with a nil Stamper or an empty organization fails with a clear
-// error rather than sending a request the API would refuse.
+// NewClient returns a client for cfg. A call made with a nil Stamper fails with a clear error rather than sending
+// a request the API would refuse.
 func NewClient(cfg Config) *Client {
 	c := &Client{
 		organizationID: cfg.OrganizationID,
@@ -67,7 +74,11 @@ func NewClient(cfg Config) *Client {
 		baseURL:        strings.TrimRight(cfg.BaseURL, "/"),
 		httpClient:     cfg.HTTPClient,
 		retry:          DefaultRetryPolicy,
+		timeout:        cfg.Timeout,
 		now:            time.Now,
+	}
+	if c.timeout == 0 {
+		c.timeout = DefaultTimeout
 	}
 	if c.baseURL == "" {
 		c.baseURL = DefaultBaseURL
@@ -190,7 +201,14 @@ func (c *Client) attempt(ctx context.Context, path string, prepare func() ([]byt
 	if err != nil {
 		return fmt.Errorf("sigil: stamping the request to %s: %w", path, err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+path, bytes.NewReader(body))
+	attemptCtx := ctx
+	if c.timeout > 0 {
+		// The deadline also covers reading the body: a server that sends headers and then stalls times out too.
+		var cancel context.CancelFunc
+		attemptCtx, cancel = context.WithTimeout(ctx, c.timeout)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(attemptCtx, http.MethodPost, c.baseURL+path, bytes.NewReader(body))
 	if err != nil {
 		return fmt.Errorf("sigil: %w", err)
 	}

@@ -3,6 +3,7 @@ package sigil
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -176,6 +177,28 @@ func TestRetries(t *testing.T) {
 		var requestErr *RequestError
 		if !errors.As(err, &requestErr) || requestErr.Code != CodeUnavailable || !requestErr.Retryable() || *seen != 3 {
 			t.Fatalf("got %v after %d attempts", err, *seen)
+		}
+	})
+
+	t.Run("an attempt that gets no answer in time fails with the deadline, and a query is asked again", func(t *testing.T) {
+		var attempts int32
+		silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			atomic.AddInt32(&attempts, 1)
+			// Reading the body first lets the server notice the client hanging up, which ends r.Context().
+			_, _ = io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+		}))
+		t.Cleanup(silent.Close)
+		client := emulator.client(t, Config{BaseURL: silent.URL, Timeout: 50 * time.Millisecond, Retry: &RetryPolicy{MaxRetries: 1, BaseDelay: time.Millisecond}})
+		_, err := client.Whoami(ctx, WhoamiRequest{})
+		var urlErr *url.Error
+		if !errors.As(err, &urlErr) || !errors.Is(err, context.DeadlineExceeded) || atomic.LoadInt32(&attempts) != 2 {
+			t.Fatalf("got %v after %d attempts, want a deadline after 2", err, atomic.LoadInt32(&attempts))
+		}
+		// The submission may have reached Sigil: it is not sent again.
+		atomic.StoreInt32(&attempts, 0)
+		if _, err := client.CreateWallet(ctx, params); !errors.Is(err, context.DeadlineExceeded) || atomic.LoadInt32(&attempts) != 1 {
+			t.Fatalf("got %v after %d attempts, want a deadline after 1", err, atomic.LoadInt32(&attempts))
 		}
 	})
 

@@ -114,6 +114,15 @@ func compressedPublicKey(key *ecdsa.PrivateKey) string {
 	return hex.EncodeToString(elliptic.MarshalCompressed(key.Curve, key.X, key.Y))
 }
 
+// inverse is k⁻¹ mod N. Go's P-256 offers a constant-time inverse (crypto/ecdsa uses it); math/big's is not, so
+// it is the fallback only. The other steps use math/big, as Go 1.19's crypto/ecdsa itself does.
+func inverse(curve elliptic.Curve, k *big.Int) *big.Int {
+	if constantTime, ok := curve.(interface{ Inverse(*big.Int) *big.Int }); ok {
+		return constantTime.Inverse(k)
+	}
+	return new(big.Int).ModInverse(k, curve.Params().N)
+}
+
 // signDeterministic is ECDSA with the nonce of RFC 6979 (HMAC-SHA256) and a low S, the signature @noble/curves
 // makes for @sigil/api-key-stamper; crypto/ecdsa alone draws a random nonce, which the API accepts too, but a
 // deterministic one lets a test compare our stamp with the TypeScript stamper's byte for byte.
@@ -151,7 +160,7 @@ func signDeterministic(key *ecdsa.PrivateKey, digest []byte) (r, s *big.Int) {
 			if r.Sign() != 0 {
 				s = new(big.Int).Mul(r, key.D)
 				s.Add(s, h)
-				s.Mul(s, new(big.Int).ModInverse(nonce, n))
+				s.Mul(s, inverse(curve, nonce))
 				s.Mod(s, n)
 				if s.Sign() != 0 {
 					if s.Cmp(half) > 0 {

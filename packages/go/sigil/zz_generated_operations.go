@@ -4,160 +4,160 @@ package sigil
 
 import "context"
 
-// ApproveActivityParameters are the parameters of approveActivity (ApproveActivityIntent).
+// ApproveActivityParameters are the parameters of ApproveActivity (ApproveActivityIntent).
 type ApproveActivityParameters = ApproveActivityIntent
 
-// CreateAPIKeysParameters are the parameters of createApiKeys (CreateApiKeysIntentV2).
+// CreateAPIKeysParameters are the parameters of CreateAPIKeys (CreateAPIKeysIntentV2).
 type CreateAPIKeysParameters = CreateAPIKeysIntentV2
 
-// CreateAuthenticatorsParameters are the parameters of createAuthenticators (CreateAuthenticatorsIntentV2).
+// CreateAuthenticatorsParameters are the parameters of CreateAuthenticators (CreateAuthenticatorsIntentV2).
 type CreateAuthenticatorsParameters = CreateAuthenticatorsIntentV2
 
-// CreateInvitationsParameters are the parameters of createInvitations (CreateInvitationsIntent).
+// CreateInvitationsParameters are the parameters of CreateInvitations (CreateInvitationsIntent).
 type CreateInvitationsParameters = CreateInvitationsIntent
 
-// CreateOauthProvidersParameters are the parameters of createOauthProviders (CreateOauthProvidersIntent).
+// CreateOauthProvidersParameters are the parameters of CreateOauthProviders (CreateOauthProvidersIntent).
 type CreateOauthProvidersParameters = CreateOauthProvidersIntent
 
-// CreatePoliciesParameters are the parameters of createPolicies (CreatePoliciesIntent).
+// CreatePoliciesParameters are the parameters of CreatePolicies (CreatePoliciesIntent).
 type CreatePoliciesParameters = CreatePoliciesIntent
 
-// CreatePolicyParameters are the parameters of createPolicy (CreatePolicyIntentV3).
+// CreatePolicyParameters are the parameters of CreatePolicy (CreatePolicyIntentV3).
 type CreatePolicyParameters = CreatePolicyIntentV3
 
-// CreatePrivateKeysParameters are the parameters of createPrivateKeys (CreatePrivateKeysIntent).
+// CreatePrivateKeysParameters are the parameters of CreatePrivateKeys (CreatePrivateKeysIntent).
 type CreatePrivateKeysParameters = CreatePrivateKeysIntent
 
-// CreatePrivateKeyTagParameters are the parameters of createPrivateKeyTag (CreatePrivateKeyTagIntent).
+// CreatePrivateKeyTagParameters are the parameters of CreatePrivateKeyTag (CreatePrivateKeyTagIntent).
 type CreatePrivateKeyTagParameters = CreatePrivateKeyTagIntent
 
-// CreateReadOnlySessionParameters are the parameters of createReadOnlySession (CreateReadOnlySessionIntent).
+// CreateReadOnlySessionParameters are the parameters of CreateReadOnlySession (CreateReadOnlySessionIntent).
 type CreateReadOnlySessionParameters = CreateReadOnlySessionIntent
 
-// CreateReadWriteSessionParameters are the parameters of createReadWriteSession (CreateReadWriteSessionIntentV2).
+// CreateReadWriteSessionParameters are the parameters of CreateReadWriteSession (CreateReadWriteSessionIntentV2).
 type CreateReadWriteSessionParameters = CreateReadWriteSessionIntentV2
 
-// CreateSubOrganizationParameters are the parameters of createSubOrganization (CreateSubOrganizationIntentV7).
+// CreateSubOrganizationParameters are the parameters of CreateSubOrganization (CreateSubOrganizationIntentV7).
 type CreateSubOrganizationParameters = CreateSubOrganizationIntentV7
 
-// CreateUsersParameters are the parameters of createUsers (CreateUsersIntent).
+// CreateUsersParameters are the parameters of CreateUsers (CreateUsersIntent).
 type CreateUsersParameters = CreateUsersIntent
 
-// CreateUserTagParameters are the parameters of createUserTag (CreateUserTagIntent).
+// CreateUserTagParameters are the parameters of CreateUserTag (CreateUserTagIntent).
 type CreateUserTagParameters = CreateUserTagIntent
 
-// CreateWalletParameters are the parameters of createWallet (CreateWalletIntent).
+// CreateWalletParameters are the parameters of CreateWallet (CreateWalletIntent).
 type CreateWalletParameters = CreateWalletIntent
 
-// CreateWalletAccountsParameters are the parameters of createWalletAccounts (CreateWalletAccountsIntent).
+// CreateWalletAccountsParameters are the parameters of CreateWalletAccounts (CreateWalletAccountsIntent).
 type CreateWalletAccountsParameters = CreateWalletAccountsIntent
 
-// DeleteAPIKeysParameters are the parameters of deleteApiKeys (DeleteApiKeysIntent).
+// DeleteAPIKeysParameters are the parameters of DeleteAPIKeys (DeleteAPIKeysIntent).
 type DeleteAPIKeysParameters = DeleteAPIKeysIntent
 
-// DeleteAuthenticatorsParameters are the parameters of deleteAuthenticators (DeleteAuthenticatorsIntent).
+// DeleteAuthenticatorsParameters are the parameters of DeleteAuthenticators (DeleteAuthenticatorsIntent).
 type DeleteAuthenticatorsParameters = DeleteAuthenticatorsIntent
 
-// DeleteInvitationParameters are the parameters of deleteInvitation (DeleteInvitationIntent).
+// DeleteInvitationParameters are the parameters of DeleteInvitation (DeleteInvitationIntent).
 type DeleteInvitationParameters = DeleteInvitationIntent
 
-// DeleteOauthProvidersParameters are the parameters of deleteOauthProviders (DeleteOauthProvidersIntent).
+// DeleteOauthProvidersParameters are the parameters of DeleteOauthProviders (DeleteOauthProvidersIntent).
 type DeleteOauthProvidersParameters = DeleteOauthProvidersIntent
 
-// DeletePolicyParameters are the parameters of deletePolicy (DeletePolicyIntent).
+// DeletePolicyParameters are the parameters of DeletePolicy (DeletePolicyIntent).
 type DeletePolicyParameters = DeletePolicyIntent
 
-// DeletePrivateKeysParameters are the parameters of deletePrivateKeys (DeletePrivateKeysIntent).
+// DeletePrivateKeysParameters are the parameters of DeletePrivateKeys (DeletePrivateKeysIntent).
 type DeletePrivateKeysParameters = DeletePrivateKeysIntent
 
-// DeletePrivateKeyTagsParameters are the parameters of deletePrivateKeyTags (DeletePrivateKeyTagsIntent).
+// DeletePrivateKeyTagsParameters are the parameters of DeletePrivateKeyTags (DeletePrivateKeyTagsIntent).
 type DeletePrivateKeyTagsParameters = DeletePrivateKeyTagsIntent
 
-// DeleteSubOrganizationParameters are the parameters of deleteSubOrganization (DeleteSubOrganizationIntent).
+// DeleteSubOrganizationParameters are the parameters of DeleteSubOrganization (DeleteSubOrganizationIntent).
 type DeleteSubOrganizationParameters = DeleteSubOrganizationIntent
 
-// DeleteUsersParameters are the parameters of deleteUsers (DeleteUsersIntent).
+// DeleteUsersParameters are the parameters of DeleteUsers (DeleteUsersIntent).
 type DeleteUsersParameters = DeleteUsersIntent
 
-// DeleteUserTagsParameters are the parameters of deleteUserTags (DeleteUserTagsIntent).
+// DeleteUserTagsParameters are the parameters of DeleteUserTags (DeleteUserTagsIntent).
 type DeleteUserTagsParameters = DeleteUserTagsIntent
 
-// DeleteWalletsParameters are the parameters of deleteWallets (DeleteWalletsIntent).
+// DeleteWalletsParameters are the parameters of DeleteWallets (DeleteWalletsIntent).
 type DeleteWalletsParameters = DeleteWalletsIntent
 
-// EmailAuthParameters are the parameters of emailAuth (EmailAuthIntent).
+// EmailAuthParameters are the parameters of EmailAuth (EmailAuthIntent).
 type EmailAuthParameters = EmailAuthIntent
 
-// ExportPrivateKeyParameters are the parameters of exportPrivateKey (ExportPrivateKeyIntent).
+// ExportPrivateKeyParameters are the parameters of ExportPrivateKey (ExportPrivateKeyIntent).
 type ExportPrivateKeyParameters = ExportPrivateKeyIntent
 
-// ExportWalletParameters are the parameters of exportWallet (ExportWalletIntent).
+// ExportWalletParameters are the parameters of ExportWallet (ExportWalletIntent).
 type ExportWalletParameters = ExportWalletIntent
 
-// ExportWalletAccountParameters are the parameters of exportWalletAccount (ExportWalletAccountIntent).
+// ExportWalletAccountParameters are the parameters of ExportWalletAccount (ExportWalletAccountIntent).
 type ExportWalletAccountParameters = ExportWalletAccountIntent
 
-// ImportPrivateKeyParameters are the parameters of importPrivateKey (ImportPrivateKeyIntent).
+// ImportPrivateKeyParameters are the parameters of ImportPrivateKey (ImportPrivateKeyIntent).
 type ImportPrivateKeyParameters = ImportPrivateKeyIntent
 
-// ImportWalletParameters are the parameters of importWallet (ImportWalletIntent).
+// ImportWalletParameters are the parameters of ImportWallet (ImportWalletIntent).
 type ImportWalletParameters = ImportWalletIntent
 
-// InitImportPrivateKeyParameters are the parameters of initImportPrivateKey (InitImportPrivateKeyIntent).
+// InitImportPrivateKeyParameters are the parameters of InitImportPrivateKey (InitImportPrivateKeyIntent).
 type InitImportPrivateKeyParameters = InitImportPrivateKeyIntent
 
-// InitImportWalletParameters are the parameters of initImportWallet (InitImportWalletIntent).
+// InitImportWalletParameters are the parameters of InitImportWallet (InitImportWalletIntent).
 type InitImportWalletParameters = InitImportWalletIntent
 
-// InitOTPAuthParameters are the parameters of initOtpAuth (InitOtpAuthIntent).
+// InitOTPAuthParameters are the parameters of InitOTPAuth (InitOTPAuthIntent).
 type InitOTPAuthParameters = InitOTPAuthIntent
 
-// InitUserEmailRecoveryParameters are the parameters of initUserEmailRecovery (InitUserEmailRecoveryIntent).
+// InitUserEmailRecoveryParameters are the parameters of InitUserEmailRecovery (InitUserEmailRecoveryIntent).
 type InitUserEmailRecoveryParameters = InitUserEmailRecoveryIntent
 
-// OauthParameters are the parameters of oauth (OauthIntent).
+// OauthParameters are the parameters of Oauth (OauthIntent).
 type OauthParameters = OauthIntent
 
-// OTPAuthParameters are the parameters of otpAuth (OtpAuthIntent).
+// OTPAuthParameters are the parameters of OTPAuth (OTPAuthIntent).
 type OTPAuthParameters = OTPAuthIntent
 
-// RecoverUserParameters are the parameters of recoverUser (RecoverUserIntent).
+// RecoverUserParameters are the parameters of RecoverUser (RecoverUserIntent).
 type RecoverUserParameters = RecoverUserIntent
 
-// RejectActivityParameters are the parameters of rejectActivity (RejectActivityIntent).
+// RejectActivityParameters are the parameters of RejectActivity (RejectActivityIntent).
 type RejectActivityParameters = RejectActivityIntent
 
-// RemoveOrganizationFeatureParameters are the parameters of removeOrganizationFeature (RemoveOrganizationFeatureIntent).
+// RemoveOrganizationFeatureParameters are the parameters of RemoveOrganizationFeature (RemoveOrganizationFeatureIntent).
 type RemoveOrganizationFeatureParameters = RemoveOrganizationFeatureIntent
 
-// SetOrganizationFeatureParameters are the parameters of setOrganizationFeature (SetOrganizationFeatureIntent).
+// SetOrganizationFeatureParameters are the parameters of SetOrganizationFeature (SetOrganizationFeatureIntent).
 type SetOrganizationFeatureParameters = SetOrganizationFeatureIntent
 
-// SignRawPayloadParameters are the parameters of signRawPayload (SignRawPayloadIntent).
+// SignRawPayloadParameters are the parameters of SignRawPayload (SignRawPayloadIntent).
 type SignRawPayloadParameters = SignRawPayloadIntent
 
-// SignRawPayloadsParameters are the parameters of signRawPayloads (SignRawPayloadsIntent).
+// SignRawPayloadsParameters are the parameters of SignRawPayloads (SignRawPayloadsIntent).
 type SignRawPayloadsParameters = SignRawPayloadsIntent
 
-// SignTransactionParameters are the parameters of signTransaction (SignTransactionIntent).
+// SignTransactionParameters are the parameters of SignTransaction (SignTransactionIntent).
 type SignTransactionParameters = SignTransactionIntent
 
-// UpdatePolicyParameters are the parameters of updatePolicy (UpdatePolicyIntent).
+// UpdatePolicyParameters are the parameters of UpdatePolicy (UpdatePolicyIntent).
 type UpdatePolicyParameters = UpdatePolicyIntent
 
-// UpdatePrivateKeyTagParameters are the parameters of updatePrivateKeyTag (UpdatePrivateKeyTagIntent).
+// UpdatePrivateKeyTagParameters are the parameters of UpdatePrivateKeyTag (UpdatePrivateKeyTagIntent).
 type UpdatePrivateKeyTagParameters = UpdatePrivateKeyTagIntent
 
-// UpdateRootQuorumParameters are the parameters of updateRootQuorum (UpdateRootQuorumIntent).
+// UpdateRootQuorumParameters are the parameters of UpdateRootQuorum (UpdateRootQuorumIntent).
 type UpdateRootQuorumParameters = UpdateRootQuorumIntent
 
-// UpdateUserParameters are the parameters of updateUser (UpdateUserIntent).
+// UpdateUserParameters are the parameters of UpdateUser (UpdateUserIntent).
 type UpdateUserParameters = UpdateUserIntent
 
-// UpdateUserTagParameters are the parameters of updateUserTag (UpdateUserTagIntent).
+// UpdateUserTagParameters are the parameters of UpdateUserTag (UpdateUserTagIntent).
 type UpdateUserTagParameters = UpdateUserTagIntent
 
-// UpdateWalletParameters are the parameters of updateWallet (UpdateWalletIntent).
+// UpdateWalletParameters are the parameters of UpdateWallet (UpdateWalletIntent).
 type UpdateWalletParameters = UpdateWalletIntent
 
 // Operations lists every operation of the API document: the Client method, the document's operationId, the path,
@@ -240,7 +240,8 @@ var Operations = []Operation{
 	{Name: "UpdateWallet", OperationID: "updateWallet", Path: "/public/v1/submit/update_wallet", Kind: "submission", ActivityType: "ACTIVITY_TYPE_UPDATE_WALLET"},
 }
 
-// GetActivity: Get an activity. POST /public/v1/query/get_activity. An empty OrganizationID means the client's.
+// GetActivity calls POST /public/v1/query/get_activity: Get an activity. An empty OrganizationID means the
+// client's.
 func (c *Client) GetActivity(ctx context.Context, req GetActivityRequest) (*GetActivityResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -252,7 +253,7 @@ func (c *Client) GetActivity(ctx context.Context, req GetActivityRequest) (*GetA
 	return &out, nil
 }
 
-// GetAPIKey: Get an API key. POST /public/v1/query/get_api_key. An empty OrganizationID means the client's.
+// GetAPIKey calls POST /public/v1/query/get_api_key: Get an API key. An empty OrganizationID means the client's.
 func (c *Client) GetAPIKey(ctx context.Context, req GetAPIKeyRequest) (*GetAPIKeyResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -264,7 +265,7 @@ func (c *Client) GetAPIKey(ctx context.Context, req GetAPIKeyRequest) (*GetAPIKe
 	return &out, nil
 }
 
-// GetAPIKeys: List API keys. POST /public/v1/query/get_api_keys. An empty OrganizationID means the client's.
+// GetAPIKeys calls POST /public/v1/query/get_api_keys: List API keys. An empty OrganizationID means the client's.
 func (c *Client) GetAPIKeys(ctx context.Context, req GetAPIKeysRequest) (*GetAPIKeysResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -276,8 +277,8 @@ func (c *Client) GetAPIKeys(ctx context.Context, req GetAPIKeysRequest) (*GetAPI
 	return &out, nil
 }
 
-// GetAuthenticator: Get an authenticator. POST /public/v1/query/get_authenticator. An empty OrganizationID means
-// the client's.
+// GetAuthenticator calls POST /public/v1/query/get_authenticator: Get an authenticator. An empty OrganizationID
+// means the client's.
 func (c *Client) GetAuthenticator(ctx context.Context, req GetAuthenticatorRequest) (*GetAuthenticatorResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -289,8 +290,8 @@ func (c *Client) GetAuthenticator(ctx context.Context, req GetAuthenticatorReque
 	return &out, nil
 }
 
-// GetAuthenticators: List authenticators. POST /public/v1/query/get_authenticators. An empty OrganizationID means
-// the client's.
+// GetAuthenticators calls POST /public/v1/query/get_authenticators: List authenticators. An empty OrganizationID
+// means the client's.
 func (c *Client) GetAuthenticators(ctx context.Context, req GetAuthenticatorsRequest) (*GetAuthenticatorsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -302,8 +303,8 @@ func (c *Client) GetAuthenticators(ctx context.Context, req GetAuthenticatorsReq
 	return &out, nil
 }
 
-// GetOauthProviders: List OAuth providers. POST /public/v1/query/get_oauth_providers. An empty OrganizationID
-// means the client's.
+// GetOauthProviders calls POST /public/v1/query/get_oauth_providers: List OAuth providers. An empty
+// OrganizationID means the client's.
 func (c *Client) GetOauthProviders(ctx context.Context, req GetOauthProvidersRequest) (*GetOauthProvidersResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -315,7 +316,7 @@ func (c *Client) GetOauthProviders(ctx context.Context, req GetOauthProvidersReq
 	return &out, nil
 }
 
-// GetOrganizationConfigs: Get organization configuration. POST /public/v1/query/get_organization_configs. An
+// GetOrganizationConfigs calls POST /public/v1/query/get_organization_configs: Get organization configuration. An
 // empty OrganizationID means the client's.
 func (c *Client) GetOrganizationConfigs(ctx context.Context, req GetOrganizationConfigsRequest) (*GetOrganizationConfigsResponse, error) {
 	if req.OrganizationID == "" {
@@ -328,7 +329,7 @@ func (c *Client) GetOrganizationConfigs(ctx context.Context, req GetOrganization
 	return &out, nil
 }
 
-// GetPolicy: Get a policy. POST /public/v1/query/get_policy. An empty OrganizationID means the client's.
+// GetPolicy calls POST /public/v1/query/get_policy: Get a policy. An empty OrganizationID means the client's.
 func (c *Client) GetPolicy(ctx context.Context, req GetPolicyRequest) (*GetPolicyResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -340,7 +341,7 @@ func (c *Client) GetPolicy(ctx context.Context, req GetPolicyRequest) (*GetPolic
 	return &out, nil
 }
 
-// GetPrivateKey: Get a private key. POST /public/v1/query/get_private_key. An empty OrganizationID means the
+// GetPrivateKey calls POST /public/v1/query/get_private_key: Get a private key. An empty OrganizationID means the
 // client's.
 func (c *Client) GetPrivateKey(ctx context.Context, req GetPrivateKeyRequest) (*GetPrivateKeyResponse, error) {
 	if req.OrganizationID == "" {
@@ -353,7 +354,7 @@ func (c *Client) GetPrivateKey(ctx context.Context, req GetPrivateKeyRequest) (*
 	return &out, nil
 }
 
-// GetUser: Get a user. POST /public/v1/query/get_user. An empty OrganizationID means the client's.
+// GetUser calls POST /public/v1/query/get_user: Get a user. An empty OrganizationID means the client's.
 func (c *Client) GetUser(ctx context.Context, req GetUserRequest) (*GetUserResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -365,7 +366,7 @@ func (c *Client) GetUser(ctx context.Context, req GetUserRequest) (*GetUserRespo
 	return &out, nil
 }
 
-// GetWallet: Get a wallet. POST /public/v1/query/get_wallet. An empty OrganizationID means the client's.
+// GetWallet calls POST /public/v1/query/get_wallet: Get a wallet. An empty OrganizationID means the client's.
 func (c *Client) GetWallet(ctx context.Context, req GetWalletRequest) (*GetWalletResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -377,8 +378,8 @@ func (c *Client) GetWallet(ctx context.Context, req GetWalletRequest) (*GetWalle
 	return &out, nil
 }
 
-// GetWalletAccount: Get a wallet account. POST /public/v1/query/get_wallet_account. An empty OrganizationID means
-// the client's.
+// GetWalletAccount calls POST /public/v1/query/get_wallet_account: Get a wallet account. An empty OrganizationID
+// means the client's.
 func (c *Client) GetWalletAccount(ctx context.Context, req GetWalletAccountRequest) (*GetWalletAccountResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -390,7 +391,7 @@ func (c *Client) GetWalletAccount(ctx context.Context, req GetWalletAccountReque
 	return &out, nil
 }
 
-// ListActivities: List activities. POST /public/v1/query/list_activities. An empty OrganizationID means the
+// ListActivities calls POST /public/v1/query/list_activities: List activities. An empty OrganizationID means the
 // client's.
 func (c *Client) ListActivities(ctx context.Context, req ListActivitiesRequest) (*ListActivitiesResponse, error) {
 	if req.OrganizationID == "" {
@@ -403,7 +404,8 @@ func (c *Client) ListActivities(ctx context.Context, req ListActivitiesRequest) 
 	return &out, nil
 }
 
-// ListPolicies: List policies. POST /public/v1/query/list_policies. An empty OrganizationID means the client's.
+// ListPolicies calls POST /public/v1/query/list_policies: List policies. An empty OrganizationID means the
+// client's.
 func (c *Client) ListPolicies(ctx context.Context, req ListPoliciesRequest) (*ListPoliciesResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -415,8 +417,8 @@ func (c *Client) ListPolicies(ctx context.Context, req ListPoliciesRequest) (*Li
 	return &out, nil
 }
 
-// ListPrivateKeys: List private keys. POST /public/v1/query/list_private_keys. An empty OrganizationID means the
-// client's.
+// ListPrivateKeys calls POST /public/v1/query/list_private_keys: List private keys. An empty OrganizationID means
+// the client's.
 func (c *Client) ListPrivateKeys(ctx context.Context, req ListPrivateKeysRequest) (*ListPrivateKeysResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -428,8 +430,8 @@ func (c *Client) ListPrivateKeys(ctx context.Context, req ListPrivateKeysRequest
 	return &out, nil
 }
 
-// ListPrivateKeyTags: List private key tags. POST /public/v1/query/list_private_key_tags. An empty OrganizationID
-// means the client's.
+// ListPrivateKeyTags calls POST /public/v1/query/list_private_key_tags: List private key tags. An empty
+// OrganizationID means the client's.
 func (c *Client) ListPrivateKeyTags(ctx context.Context, req ListPrivateKeyTagsRequest) (*ListPrivateKeyTagsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -441,7 +443,7 @@ func (c *Client) ListPrivateKeyTags(ctx context.Context, req ListPrivateKeyTagsR
 	return &out, nil
 }
 
-// ListSuborgs: List sub-organizations. POST /public/v1/query/list_suborgs. An empty OrganizationID means the
+// ListSuborgs calls POST /public/v1/query/list_suborgs: List sub-organizations. An empty OrganizationID means the
 // client's.
 func (c *Client) ListSuborgs(ctx context.Context, req ListSuborgsRequest) (*ListSuborgsResponse, error) {
 	if req.OrganizationID == "" {
@@ -454,7 +456,7 @@ func (c *Client) ListSuborgs(ctx context.Context, req ListSuborgsRequest) (*List
 	return &out, nil
 }
 
-// ListUsers: List users. POST /public/v1/query/list_users. An empty OrganizationID means the client's.
+// ListUsers calls POST /public/v1/query/list_users: List users. An empty OrganizationID means the client's.
 func (c *Client) ListUsers(ctx context.Context, req ListUsersRequest) (*ListUsersResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -466,7 +468,8 @@ func (c *Client) ListUsers(ctx context.Context, req ListUsersRequest) (*ListUser
 	return &out, nil
 }
 
-// ListUserTags: List user tags. POST /public/v1/query/list_user_tags. An empty OrganizationID means the client's.
+// ListUserTags calls POST /public/v1/query/list_user_tags: List user tags. An empty OrganizationID means the
+// client's.
 func (c *Client) ListUserTags(ctx context.Context, req ListUserTagsRequest) (*ListUserTagsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -478,8 +481,8 @@ func (c *Client) ListUserTags(ctx context.Context, req ListUserTagsRequest) (*Li
 	return &out, nil
 }
 
-// ListVerifiedSuborgs: List sub-organizations by verified contact. POST /public/v1/query/list_verified_suborgs.
-// An empty OrganizationID means the client's.
+// ListVerifiedSuborgs calls POST /public/v1/query/list_verified_suborgs: List sub-organizations by verified
+// contact. An empty OrganizationID means the client's.
 func (c *Client) ListVerifiedSuborgs(ctx context.Context, req ListVerifiedSuborgsRequest) (*ListVerifiedSuborgsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -491,8 +494,8 @@ func (c *Client) ListVerifiedSuborgs(ctx context.Context, req ListVerifiedSuborg
 	return &out, nil
 }
 
-// ListWalletAccounts: List wallet accounts. POST /public/v1/query/list_wallet_accounts. An empty OrganizationID
-// means the client's.
+// ListWalletAccounts calls POST /public/v1/query/list_wallet_accounts: List wallet accounts. An empty
+// OrganizationID means the client's.
 func (c *Client) ListWalletAccounts(ctx context.Context, req ListWalletAccountsRequest) (*ListWalletAccountsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -504,7 +507,7 @@ func (c *Client) ListWalletAccounts(ctx context.Context, req ListWalletAccountsR
 	return &out, nil
 }
 
-// ListWallets: List wallets. POST /public/v1/query/list_wallets. An empty OrganizationID means the client's.
+// ListWallets calls POST /public/v1/query/list_wallets: List wallets. An empty OrganizationID means the client's.
 func (c *Client) ListWallets(ctx context.Context, req ListWalletsRequest) (*ListWalletsResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -516,7 +519,7 @@ func (c *Client) ListWallets(ctx context.Context, req ListWalletsRequest) (*List
 	return &out, nil
 }
 
-// Whoami: Identify the caller. POST /public/v1/query/whoami. An empty OrganizationID means the client's.
+// Whoami calls POST /public/v1/query/whoami: Identify the caller. An empty OrganizationID means the client's.
 func (c *Client) Whoami(ctx context.Context, req WhoamiRequest) (*WhoamiResponse, error) {
 	if req.OrganizationID == "" {
 		req.OrganizationID = c.organizationID
@@ -528,17 +531,17 @@ func (c *Client) Whoami(ctx context.Context, req WhoamiRequest) (*WhoamiResponse
 	return &out, nil
 }
 
-// ApproveActivity: Approve an activity. Submits ACTIVITY_TYPE_APPROVE_ACTIVITY (POST
-// /public/v1/submit/approve_activity) and returns the activity; its result is Result.ApproveActivityResult once
-// it completes.
+// ApproveActivity calls POST /public/v1/submit/approve_activity: Approve an activity. It submits
+// ACTIVITY_TYPE_APPROVE_ACTIVITY and returns the activity; its result is Result.ApproveActivityResult once it
+// completes.
 func (c *Client) ApproveActivity(ctx context.Context, params ApproveActivityParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/approve_activity", opts, func(organizationID, timestampMs string) any {
 		return ApproveActivityRequest{Type: "ACTIVITY_TYPE_APPROVE_ACTIVITY", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreateAPIKeys: Create API keys. Submits ACTIVITY_TYPE_CREATE_API_KEYS_V2 (POST
-// /public/v1/submit/create_api_keys) and returns the activity; its result is Result.CreateAPIKeysResult once it
+// CreateAPIKeys calls POST /public/v1/submit/create_api_keys: Create API keys. It submits
+// ACTIVITY_TYPE_CREATE_API_KEYS_V2 and returns the activity; its result is Result.CreateAPIKeysResult once it
 // completes.
 func (c *Client) CreateAPIKeys(ctx context.Context, params CreateAPIKeysParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_api_keys", opts, func(organizationID, timestampMs string) any {
@@ -546,8 +549,8 @@ func (c *Client) CreateAPIKeys(ctx context.Context, params CreateAPIKeysParamete
 	})
 }
 
-// CreateAuthenticators: Create authenticators. Submits ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2 (POST
-// /public/v1/submit/create_authenticators) and returns the activity; its result is
+// CreateAuthenticators calls POST /public/v1/submit/create_authenticators: Create authenticators. It submits
+// ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2 and returns the activity; its result is
 // Result.CreateAuthenticatorsResult once it completes.
 func (c *Client) CreateAuthenticators(ctx context.Context, params CreateAuthenticatorsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_authenticators", opts, func(organizationID, timestampMs string) any {
@@ -555,26 +558,26 @@ func (c *Client) CreateAuthenticators(ctx context.Context, params CreateAuthenti
 	})
 }
 
-// CreateInvitations: Create invitations. Submits ACTIVITY_TYPE_CREATE_INVITATIONS (POST
-// /public/v1/submit/create_invitations) and returns the activity; its result is Result.CreateInvitationsResult
-// once it completes.
+// CreateInvitations calls POST /public/v1/submit/create_invitations: Create invitations. It submits
+// ACTIVITY_TYPE_CREATE_INVITATIONS and returns the activity; its result is Result.CreateInvitationsResult once it
+// completes.
 func (c *Client) CreateInvitations(ctx context.Context, params CreateInvitationsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_invitations", opts, func(organizationID, timestampMs string) any {
 		return CreateInvitationsRequest{Type: "ACTIVITY_TYPE_CREATE_INVITATIONS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreateOauthProviders: Create OAuth providers. Submits ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS (POST
-// /public/v1/submit/create_oauth_providers) and returns the activity; its result is
-// Result.CreateOauthProvidersResult once it completes.
+// CreateOauthProviders calls POST /public/v1/submit/create_oauth_providers: Create OAuth providers. It submits
+// ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS and returns the activity; its result is Result.CreateOauthProvidersResult
+// once it completes.
 func (c *Client) CreateOauthProviders(ctx context.Context, params CreateOauthProvidersParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_oauth_providers", opts, func(organizationID, timestampMs string) any {
 		return CreateOauthProvidersRequest{Type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreatePolicies: Create several policies. Submits ACTIVITY_TYPE_CREATE_POLICIES (POST
-// /public/v1/submit/create_policies) and returns the activity; its result is Result.CreatePoliciesResult once it
+// CreatePolicies calls POST /public/v1/submit/create_policies: Create several policies. It submits
+// ACTIVITY_TYPE_CREATE_POLICIES and returns the activity; its result is Result.CreatePoliciesResult once it
 // completes.
 func (c *Client) CreatePolicies(ctx context.Context, params CreatePoliciesParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_policies", opts, func(organizationID, timestampMs string) any {
@@ -582,34 +585,35 @@ func (c *Client) CreatePolicies(ctx context.Context, params CreatePoliciesParame
 	})
 }
 
-// CreatePolicy: Create a policy. Submits ACTIVITY_TYPE_CREATE_POLICY_V3 (POST /public/v1/submit/create_policy)
-// and returns the activity; its result is Result.CreatePolicyResult once it completes.
+// CreatePolicy calls POST /public/v1/submit/create_policy: Create a policy. It submits
+// ACTIVITY_TYPE_CREATE_POLICY_V3 and returns the activity; its result is Result.CreatePolicyResult once it
+// completes.
 func (c *Client) CreatePolicy(ctx context.Context, params CreatePolicyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_policy", opts, func(organizationID, timestampMs string) any {
 		return CreatePolicyRequest{Type: "ACTIVITY_TYPE_CREATE_POLICY_V3", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreatePrivateKeys: Create private keys. Submits ACTIVITY_TYPE_CREATE_PRIVATE_KEYS (POST
-// /public/v1/submit/create_private_keys) and returns the activity; its result is Result.CreatePrivateKeysResult
-// once it completes.
+// CreatePrivateKeys calls POST /public/v1/submit/create_private_keys: Create private keys. It submits
+// ACTIVITY_TYPE_CREATE_PRIVATE_KEYS and returns the activity; its result is Result.CreatePrivateKeysResult once
+// it completes.
 func (c *Client) CreatePrivateKeys(ctx context.Context, params CreatePrivateKeysParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_private_keys", opts, func(organizationID, timestampMs string) any {
 		return CreatePrivateKeysRequest{Type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEYS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreatePrivateKeyTag: Create a private key tag. Submits ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG (POST
-// /public/v1/submit/create_private_key_tag) and returns the activity; its result is
-// Result.CreatePrivateKeyTagResult once it completes.
+// CreatePrivateKeyTag calls POST /public/v1/submit/create_private_key_tag: Create a private key tag. It submits
+// ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG and returns the activity; its result is Result.CreatePrivateKeyTagResult
+// once it completes.
 func (c *Client) CreatePrivateKeyTag(ctx context.Context, params CreatePrivateKeyTagParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_private_key_tag", opts, func(organizationID, timestampMs string) any {
 		return CreatePrivateKeyTagRequest{Type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreateReadOnlySession: Create a read-only session. Submits ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION (POST
-// /public/v1/submit/create_read_only_session) and returns the activity; its result is
+// CreateReadOnlySession calls POST /public/v1/submit/create_read_only_session: Create a read-only session. It
+// submits ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION and returns the activity; its result is
 // Result.CreateReadOnlySessionResult once it completes.
 func (c *Client) CreateReadOnlySession(ctx context.Context, params CreateReadOnlySessionParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_read_only_session", opts, func(organizationID, timestampMs string) any {
@@ -617,8 +621,8 @@ func (c *Client) CreateReadOnlySession(ctx context.Context, params CreateReadOnl
 	})
 }
 
-// CreateReadWriteSession: Create a read-write session. Submits ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2 (POST
-// /public/v1/submit/create_read_write_session) and returns the activity; its result is
+// CreateReadWriteSession calls POST /public/v1/submit/create_read_write_session: Create a read-write session. It
+// submits ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2 and returns the activity; its result is
 // Result.CreateReadWriteSessionResultV2 once it completes.
 func (c *Client) CreateReadWriteSession(ctx context.Context, params CreateReadWriteSessionParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_read_write_session", opts, func(organizationID, timestampMs string) any {
@@ -626,8 +630,8 @@ func (c *Client) CreateReadWriteSession(ctx context.Context, params CreateReadWr
 	})
 }
 
-// CreateSubOrganization: Create a sub-organization. Submits ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7 (POST
-// /public/v1/submit/create_sub_organization) and returns the activity; its result is
+// CreateSubOrganization calls POST /public/v1/submit/create_sub_organization: Create a sub-organization. It
+// submits ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7 and returns the activity; its result is
 // Result.CreateSubOrganizationResultV7 once it completes.
 func (c *Client) CreateSubOrganization(ctx context.Context, params CreateSubOrganizationParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_sub_organization", opts, func(organizationID, timestampMs string) any {
@@ -635,16 +639,16 @@ func (c *Client) CreateSubOrganization(ctx context.Context, params CreateSubOrga
 	})
 }
 
-// CreateUsers: Create users. Submits ACTIVITY_TYPE_CREATE_USERS (POST /public/v1/submit/create_users) and returns
-// the activity; its result is Result.CreateUsersResult once it completes.
+// CreateUsers calls POST /public/v1/submit/create_users: Create users. It submits ACTIVITY_TYPE_CREATE_USERS and
+// returns the activity; its result is Result.CreateUsersResult once it completes.
 func (c *Client) CreateUsers(ctx context.Context, params CreateUsersParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_users", opts, func(organizationID, timestampMs string) any {
 		return CreateUsersRequest{Type: "ACTIVITY_TYPE_CREATE_USERS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreateUserTag: Create a user tag. Submits ACTIVITY_TYPE_CREATE_USER_TAG (POST
-// /public/v1/submit/create_user_tag) and returns the activity; its result is Result.CreateUserTagResult once it
+// CreateUserTag calls POST /public/v1/submit/create_user_tag: Create a user tag. It submits
+// ACTIVITY_TYPE_CREATE_USER_TAG and returns the activity; its result is Result.CreateUserTagResult once it
 // completes.
 func (c *Client) CreateUserTag(ctx context.Context, params CreateUserTagParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_user_tag", opts, func(organizationID, timestampMs string) any {
@@ -652,86 +656,89 @@ func (c *Client) CreateUserTag(ctx context.Context, params CreateUserTagParamete
 	})
 }
 
-// CreateWallet: Create a wallet. Submits ACTIVITY_TYPE_CREATE_WALLET (POST /public/v1/submit/create_wallet) and
-// returns the activity; its result is Result.CreateWalletResult once it completes.
+// CreateWallet calls POST /public/v1/submit/create_wallet: Create a wallet. It submits
+// ACTIVITY_TYPE_CREATE_WALLET and returns the activity; its result is Result.CreateWalletResult once it
+// completes.
 func (c *Client) CreateWallet(ctx context.Context, params CreateWalletParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_wallet", opts, func(organizationID, timestampMs string) any {
 		return CreateWalletRequest{Type: "ACTIVITY_TYPE_CREATE_WALLET", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// CreateWalletAccounts: Create wallet accounts. Submits ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS (POST
-// /public/v1/submit/create_wallet_accounts) and returns the activity; its result is
-// Result.CreateWalletAccountsResult once it completes.
+// CreateWalletAccounts calls POST /public/v1/submit/create_wallet_accounts: Create wallet accounts. It submits
+// ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS and returns the activity; its result is Result.CreateWalletAccountsResult
+// once it completes.
 func (c *Client) CreateWalletAccounts(ctx context.Context, params CreateWalletAccountsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/create_wallet_accounts", opts, func(organizationID, timestampMs string) any {
 		return CreateWalletAccountsRequest{Type: "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteAPIKeys: Delete API keys. Submits ACTIVITY_TYPE_DELETE_API_KEYS (POST /public/v1/submit/delete_api_keys)
-// and returns the activity; its result is Result.DeleteAPIKeysResult once it completes.
+// DeleteAPIKeys calls POST /public/v1/submit/delete_api_keys: Delete API keys. It submits
+// ACTIVITY_TYPE_DELETE_API_KEYS and returns the activity; its result is Result.DeleteAPIKeysResult once it
+// completes.
 func (c *Client) DeleteAPIKeys(ctx context.Context, params DeleteAPIKeysParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_api_keys", opts, func(organizationID, timestampMs string) any {
 		return DeleteAPIKeysRequest{Type: "ACTIVITY_TYPE_DELETE_API_KEYS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteAuthenticators: Delete authenticators. Submits ACTIVITY_TYPE_DELETE_AUTHENTICATORS (POST
-// /public/v1/submit/delete_authenticators) and returns the activity; its result is
-// Result.DeleteAuthenticatorsResult once it completes.
+// DeleteAuthenticators calls POST /public/v1/submit/delete_authenticators: Delete authenticators. It submits
+// ACTIVITY_TYPE_DELETE_AUTHENTICATORS and returns the activity; its result is Result.DeleteAuthenticatorsResult
+// once it completes.
 func (c *Client) DeleteAuthenticators(ctx context.Context, params DeleteAuthenticatorsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_authenticators", opts, func(organizationID, timestampMs string) any {
 		return DeleteAuthenticatorsRequest{Type: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteInvitation: Delete an invitation. Submits ACTIVITY_TYPE_DELETE_INVITATION (POST
-// /public/v1/submit/delete_invitation) and returns the activity; its result is Result.DeleteInvitationResult once
-// it completes.
+// DeleteInvitation calls POST /public/v1/submit/delete_invitation: Delete an invitation. It submits
+// ACTIVITY_TYPE_DELETE_INVITATION and returns the activity; its result is Result.DeleteInvitationResult once it
+// completes.
 func (c *Client) DeleteInvitation(ctx context.Context, params DeleteInvitationParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_invitation", opts, func(organizationID, timestampMs string) any {
 		return DeleteInvitationRequest{Type: "ACTIVITY_TYPE_DELETE_INVITATION", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteOauthProviders: Delete OAuth providers. Submits ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS (POST
-// /public/v1/submit/delete_oauth_providers) and returns the activity; its result is
-// Result.DeleteOauthProvidersResult once it completes.
+// DeleteOauthProviders calls POST /public/v1/submit/delete_oauth_providers: Delete OAuth providers. It submits
+// ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS and returns the activity; its result is Result.DeleteOauthProvidersResult
+// once it completes.
 func (c *Client) DeleteOauthProviders(ctx context.Context, params DeleteOauthProvidersParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_oauth_providers", opts, func(organizationID, timestampMs string) any {
 		return DeleteOauthProvidersRequest{Type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeletePolicy: Delete a policy. Submits ACTIVITY_TYPE_DELETE_POLICY (POST /public/v1/submit/delete_policy) and
-// returns the activity; its result is Result.DeletePolicyResult once it completes.
+// DeletePolicy calls POST /public/v1/submit/delete_policy: Delete a policy. It submits
+// ACTIVITY_TYPE_DELETE_POLICY and returns the activity; its result is Result.DeletePolicyResult once it
+// completes.
 func (c *Client) DeletePolicy(ctx context.Context, params DeletePolicyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_policy", opts, func(organizationID, timestampMs string) any {
 		return DeletePolicyRequest{Type: "ACTIVITY_TYPE_DELETE_POLICY", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeletePrivateKeys: Delete private keys. Submits ACTIVITY_TYPE_DELETE_PRIVATE_KEYS (POST
-// /public/v1/submit/delete_private_keys) and returns the activity; its result is Result.DeletePrivateKeysResult
-// once it completes.
+// DeletePrivateKeys calls POST /public/v1/submit/delete_private_keys: Delete private keys. It submits
+// ACTIVITY_TYPE_DELETE_PRIVATE_KEYS and returns the activity; its result is Result.DeletePrivateKeysResult once
+// it completes.
 func (c *Client) DeletePrivateKeys(ctx context.Context, params DeletePrivateKeysParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_private_keys", opts, func(organizationID, timestampMs string) any {
 		return DeletePrivateKeysRequest{Type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeletePrivateKeyTags: Delete private key tags. Submits ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS (POST
-// /public/v1/submit/delete_private_key_tags) and returns the activity; its result is
-// Result.DeletePrivateKeyTagsResult once it completes.
+// DeletePrivateKeyTags calls POST /public/v1/submit/delete_private_key_tags: Delete private key tags. It submits
+// ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS and returns the activity; its result is Result.DeletePrivateKeyTagsResult
+// once it completes.
 func (c *Client) DeletePrivateKeyTags(ctx context.Context, params DeletePrivateKeyTagsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_private_key_tags", opts, func(organizationID, timestampMs string) any {
 		return DeletePrivateKeyTagsRequest{Type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteSubOrganization: Delete a sub-organization. Submits ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION (POST
-// /public/v1/submit/delete_sub_organization) and returns the activity; its result is
+// DeleteSubOrganization calls POST /public/v1/submit/delete_sub_organization: Delete a sub-organization. It
+// submits ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION and returns the activity; its result is
 // Result.DeleteSubOrganizationResult once it completes.
 func (c *Client) DeleteSubOrganization(ctx context.Context, params DeleteSubOrganizationParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_sub_organization", opts, func(organizationID, timestampMs string) any {
@@ -739,16 +746,16 @@ func (c *Client) DeleteSubOrganization(ctx context.Context, params DeleteSubOrga
 	})
 }
 
-// DeleteUsers: Delete users. Submits ACTIVITY_TYPE_DELETE_USERS (POST /public/v1/submit/delete_users) and returns
-// the activity; its result is Result.DeleteUsersResult once it completes.
+// DeleteUsers calls POST /public/v1/submit/delete_users: Delete users. It submits ACTIVITY_TYPE_DELETE_USERS and
+// returns the activity; its result is Result.DeleteUsersResult once it completes.
 func (c *Client) DeleteUsers(ctx context.Context, params DeleteUsersParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_users", opts, func(organizationID, timestampMs string) any {
 		return DeleteUsersRequest{Type: "ACTIVITY_TYPE_DELETE_USERS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// DeleteUserTags: Delete user tags. Submits ACTIVITY_TYPE_DELETE_USER_TAGS (POST
-// /public/v1/submit/delete_user_tags) and returns the activity; its result is Result.DeleteUserTagsResult once it
+// DeleteUserTags calls POST /public/v1/submit/delete_user_tags: Delete user tags. It submits
+// ACTIVITY_TYPE_DELETE_USER_TAGS and returns the activity; its result is Result.DeleteUserTagsResult once it
 // completes.
 func (c *Client) DeleteUserTags(ctx context.Context, params DeleteUserTagsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_user_tags", opts, func(organizationID, timestampMs string) any {
@@ -756,67 +763,70 @@ func (c *Client) DeleteUserTags(ctx context.Context, params DeleteUserTagsParame
 	})
 }
 
-// DeleteWallets: Delete wallets. Submits ACTIVITY_TYPE_DELETE_WALLETS (POST /public/v1/submit/delete_wallets) and
-// returns the activity; its result is Result.DeleteWalletsResult once it completes.
+// DeleteWallets calls POST /public/v1/submit/delete_wallets: Delete wallets. It submits
+// ACTIVITY_TYPE_DELETE_WALLETS and returns the activity; its result is Result.DeleteWalletsResult once it
+// completes.
 func (c *Client) DeleteWallets(ctx context.Context, params DeleteWalletsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/delete_wallets", opts, func(organizationID, timestampMs string) any {
 		return DeleteWalletsRequest{Type: "ACTIVITY_TYPE_DELETE_WALLETS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// EmailAuth: Sign in by email. Submits ACTIVITY_TYPE_EMAIL_AUTH (POST /public/v1/submit/email_auth) and returns
-// the activity; its result is Result.EmailAuthResult once it completes.
+// EmailAuth calls POST /public/v1/submit/email_auth: Sign in by email. It submits ACTIVITY_TYPE_EMAIL_AUTH and
+// returns the activity; its result is Result.EmailAuthResult once it completes.
 func (c *Client) EmailAuth(ctx context.Context, params EmailAuthParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/email_auth", opts, func(organizationID, timestampMs string) any {
 		return EmailAuthRequest{Type: "ACTIVITY_TYPE_EMAIL_AUTH", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// ExportPrivateKey: Export a private key. Submits ACTIVITY_TYPE_EXPORT_PRIVATE_KEY (POST
-// /public/v1/submit/export_private_key) and returns the activity; its result is Result.ExportPrivateKeyResult
-// once it completes.
+// ExportPrivateKey calls POST /public/v1/submit/export_private_key: Export a private key. It submits
+// ACTIVITY_TYPE_EXPORT_PRIVATE_KEY and returns the activity; its result is Result.ExportPrivateKeyResult once it
+// completes.
 func (c *Client) ExportPrivateKey(ctx context.Context, params ExportPrivateKeyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/export_private_key", opts, func(organizationID, timestampMs string) any {
 		return ExportPrivateKeyRequest{Type: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// ExportWallet: Export a wallet. Submits ACTIVITY_TYPE_EXPORT_WALLET (POST /public/v1/submit/export_wallet) and
-// returns the activity; its result is Result.ExportWalletResult once it completes.
+// ExportWallet calls POST /public/v1/submit/export_wallet: Export a wallet. It submits
+// ACTIVITY_TYPE_EXPORT_WALLET and returns the activity; its result is Result.ExportWalletResult once it
+// completes.
 func (c *Client) ExportWallet(ctx context.Context, params ExportWalletParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/export_wallet", opts, func(organizationID, timestampMs string) any {
 		return ExportWalletRequest{Type: "ACTIVITY_TYPE_EXPORT_WALLET", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// ExportWalletAccount: Export a wallet account. Submits ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT (POST
-// /public/v1/submit/export_wallet_account) and returns the activity; its result is
-// Result.ExportWalletAccountResult once it completes.
+// ExportWalletAccount calls POST /public/v1/submit/export_wallet_account: Export a wallet account. It submits
+// ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT and returns the activity; its result is Result.ExportWalletAccountResult
+// once it completes.
 func (c *Client) ExportWalletAccount(ctx context.Context, params ExportWalletAccountParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/export_wallet_account", opts, func(organizationID, timestampMs string) any {
 		return ExportWalletAccountRequest{Type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// ImportPrivateKey: Import a private key. Submits ACTIVITY_TYPE_IMPORT_PRIVATE_KEY (POST
-// /public/v1/submit/import_private_key) and returns the activity; its result is Result.ImportPrivateKeyResult
-// once it completes.
+// ImportPrivateKey calls POST /public/v1/submit/import_private_key: Import a private key. It submits
+// ACTIVITY_TYPE_IMPORT_PRIVATE_KEY and returns the activity; its result is Result.ImportPrivateKeyResult once it
+// completes.
 func (c *Client) ImportPrivateKey(ctx context.Context, params ImportPrivateKeyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/import_private_key", opts, func(organizationID, timestampMs string) any {
 		return ImportPrivateKeyRequest{Type: "ACTIVITY_TYPE_IMPORT_PRIVATE_KEY", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// ImportWallet: Import a wallet. Submits ACTIVITY_TYPE_IMPORT_WALLET (POST /public/v1/submit/import_wallet) and
-// returns the activity; its result is Result.ImportWalletResult once it completes.
+// ImportWallet calls POST /public/v1/submit/import_wallet: Import a wallet. It submits
+// ACTIVITY_TYPE_IMPORT_WALLET and returns the activity; its result is Result.ImportWalletResult once it
+// completes.
 func (c *Client) ImportWallet(ctx context.Context, params ImportWalletParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/import_wallet", opts, func(organizationID, timestampMs string) any {
 		return ImportWalletRequest{Type: "ACTIVITY_TYPE_IMPORT_WALLET", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// InitImportPrivateKey: Start a private key import. Submits ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY (POST
-// /public/v1/submit/init_import_private_key) and returns the activity; its result is
+// InitImportPrivateKey calls POST /public/v1/submit/init_import_private_key: Start a private key import. It
+// submits ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY and returns the activity; its result is
 // Result.InitImportPrivateKeyResult once it completes.
 func (c *Client) InitImportPrivateKey(ctx context.Context, params InitImportPrivateKeyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/init_import_private_key", opts, func(organizationID, timestampMs string) any {
@@ -824,25 +834,25 @@ func (c *Client) InitImportPrivateKey(ctx context.Context, params InitImportPriv
 	})
 }
 
-// InitImportWallet: Start a wallet import. Submits ACTIVITY_TYPE_INIT_IMPORT_WALLET (POST
-// /public/v1/submit/init_import_wallet) and returns the activity; its result is Result.InitImportWalletResult
-// once it completes.
+// InitImportWallet calls POST /public/v1/submit/init_import_wallet: Start a wallet import. It submits
+// ACTIVITY_TYPE_INIT_IMPORT_WALLET and returns the activity; its result is Result.InitImportWalletResult once it
+// completes.
 func (c *Client) InitImportWallet(ctx context.Context, params InitImportWalletParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/init_import_wallet", opts, func(organizationID, timestampMs string) any {
 		return InitImportWalletRequest{Type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// InitOTPAuth: Send a one-time code. Submits ACTIVITY_TYPE_INIT_OTP_AUTH (POST /public/v1/submit/init_otp_auth)
-// and returns the activity; its result is Result.InitOTPAuthResult once it completes.
+// InitOTPAuth calls POST /public/v1/submit/init_otp_auth: Send a one-time code. It submits
+// ACTIVITY_TYPE_INIT_OTP_AUTH and returns the activity; its result is Result.InitOTPAuthResult once it completes.
 func (c *Client) InitOTPAuth(ctx context.Context, params InitOTPAuthParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/init_otp_auth", opts, func(organizationID, timestampMs string) any {
 		return InitOTPAuthRequest{Type: "ACTIVITY_TYPE_INIT_OTP_AUTH", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// InitUserEmailRecovery: Start email recovery. Submits ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY (POST
-// /public/v1/submit/init_user_email_recovery) and returns the activity; its result is
+// InitUserEmailRecovery calls POST /public/v1/submit/init_user_email_recovery: Start email recovery. It submits
+// ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY and returns the activity; its result is
 // Result.InitUserEmailRecoveryResult once it completes.
 func (c *Client) InitUserEmailRecovery(ctx context.Context, params InitUserEmailRecoveryParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/init_user_email_recovery", opts, func(organizationID, timestampMs string) any {
@@ -850,32 +860,32 @@ func (c *Client) InitUserEmailRecovery(ctx context.Context, params InitUserEmail
 	})
 }
 
-// Oauth: Sign in with OAuth. Submits ACTIVITY_TYPE_OAUTH (POST /public/v1/submit/oauth) and returns the activity;
-// its result is Result.OauthResult once it completes.
+// Oauth calls POST /public/v1/submit/oauth: Sign in with OAuth. It submits ACTIVITY_TYPE_OAUTH and returns the
+// activity; its result is Result.OauthResult once it completes.
 func (c *Client) Oauth(ctx context.Context, params OauthParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/oauth", opts, func(organizationID, timestampMs string) any {
 		return OauthRequest{Type: "ACTIVITY_TYPE_OAUTH", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// OTPAuth: Verify a one-time code. Submits ACTIVITY_TYPE_OTP_AUTH (POST /public/v1/submit/otp_auth) and returns
-// the activity; its result is Result.OTPAuthResult once it completes.
+// OTPAuth calls POST /public/v1/submit/otp_auth: Verify a one-time code. It submits ACTIVITY_TYPE_OTP_AUTH and
+// returns the activity; its result is Result.OTPAuthResult once it completes.
 func (c *Client) OTPAuth(ctx context.Context, params OTPAuthParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/otp_auth", opts, func(organizationID, timestampMs string) any {
 		return OTPAuthRequest{Type: "ACTIVITY_TYPE_OTP_AUTH", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// RecoverUser: Finish recovery. Submits ACTIVITY_TYPE_RECOVER_USER (POST /public/v1/submit/recover_user) and
-// returns the activity; its result is Result.RecoverUserResult once it completes.
+// RecoverUser calls POST /public/v1/submit/recover_user: Finish recovery. It submits ACTIVITY_TYPE_RECOVER_USER
+// and returns the activity; its result is Result.RecoverUserResult once it completes.
 func (c *Client) RecoverUser(ctx context.Context, params RecoverUserParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/recover_user", opts, func(organizationID, timestampMs string) any {
 		return RecoverUserRequest{Type: "ACTIVITY_TYPE_RECOVER_USER", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// RejectActivity: Reject an activity. Submits ACTIVITY_TYPE_REJECT_ACTIVITY (POST
-// /public/v1/submit/reject_activity) and returns the activity; its result is Result.RejectActivityResult once it
+// RejectActivity calls POST /public/v1/submit/reject_activity: Reject an activity. It submits
+// ACTIVITY_TYPE_REJECT_ACTIVITY and returns the activity; its result is Result.RejectActivityResult once it
 // completes.
 func (c *Client) RejectActivity(ctx context.Context, params RejectActivityParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/reject_activity", opts, func(organizationID, timestampMs string) any {
@@ -883,8 +893,8 @@ func (c *Client) RejectActivity(ctx context.Context, params RejectActivityParame
 	})
 }
 
-// RemoveOrganizationFeature: Remove an organization feature. Submits ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE
-// (POST /public/v1/submit/remove_organization_feature) and returns the activity; its result is
+// RemoveOrganizationFeature calls POST /public/v1/submit/remove_organization_feature: Remove an organization
+// feature. It submits ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE and returns the activity; its result is
 // Result.RemoveOrganizationFeatureResult once it completes.
 func (c *Client) RemoveOrganizationFeature(ctx context.Context, params RemoveOrganizationFeatureParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/remove_organization_feature", opts, func(organizationID, timestampMs string) any {
@@ -892,8 +902,8 @@ func (c *Client) RemoveOrganizationFeature(ctx context.Context, params RemoveOrg
 	})
 }
 
-// SetOrganizationFeature: Set an organization feature. Submits ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE (POST
-// /public/v1/submit/set_organization_feature) and returns the activity; its result is
+// SetOrganizationFeature calls POST /public/v1/submit/set_organization_feature: Set an organization feature. It
+// submits ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE and returns the activity; its result is
 // Result.SetOrganizationFeatureResult once it completes.
 func (c *Client) SetOrganizationFeature(ctx context.Context, params SetOrganizationFeatureParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/set_organization_feature", opts, func(organizationID, timestampMs string) any {
@@ -901,8 +911,8 @@ func (c *Client) SetOrganizationFeature(ctx context.Context, params SetOrganizat
 	})
 }
 
-// SignRawPayload: Sign a raw payload. Submits ACTIVITY_TYPE_SIGN_RAW_PAYLOAD (POST
-// /public/v1/submit/sign_raw_payload) and returns the activity; its result is Result.SignRawPayloadResult once it
+// SignRawPayload calls POST /public/v1/submit/sign_raw_payload: Sign a raw payload. It submits
+// ACTIVITY_TYPE_SIGN_RAW_PAYLOAD and returns the activity; its result is Result.SignRawPayloadResult once it
 // completes.
 func (c *Client) SignRawPayload(ctx context.Context, params SignRawPayloadParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/sign_raw_payload", opts, func(organizationID, timestampMs string) any {
@@ -910,60 +920,61 @@ func (c *Client) SignRawPayload(ctx context.Context, params SignRawPayloadParame
 	})
 }
 
-// SignRawPayloads: Sign several raw payloads. Submits ACTIVITY_TYPE_SIGN_RAW_PAYLOADS (POST
-// /public/v1/submit/sign_raw_payloads) and returns the activity; its result is Result.SignRawPayloadsResult once
-// it completes.
+// SignRawPayloads calls POST /public/v1/submit/sign_raw_payloads: Sign several raw payloads. It submits
+// ACTIVITY_TYPE_SIGN_RAW_PAYLOADS and returns the activity; its result is Result.SignRawPayloadsResult once it
+// completes.
 func (c *Client) SignRawPayloads(ctx context.Context, params SignRawPayloadsParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/sign_raw_payloads", opts, func(organizationID, timestampMs string) any {
 		return SignRawPayloadsRequest{Type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// SignTransaction: Sign a transaction. Submits ACTIVITY_TYPE_SIGN_TRANSACTION (POST
-// /public/v1/submit/sign_transaction) and returns the activity; its result is Result.SignTransactionResult once
-// it completes.
+// SignTransaction calls POST /public/v1/submit/sign_transaction: Sign a transaction. It submits
+// ACTIVITY_TYPE_SIGN_TRANSACTION and returns the activity; its result is Result.SignTransactionResult once it
+// completes.
 func (c *Client) SignTransaction(ctx context.Context, params SignTransactionParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/sign_transaction", opts, func(organizationID, timestampMs string) any {
 		return SignTransactionRequest{Type: "ACTIVITY_TYPE_SIGN_TRANSACTION", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// UpdatePolicy: Update a policy. Submits ACTIVITY_TYPE_UPDATE_POLICY (POST /public/v1/submit/update_policy) and
-// returns the activity; its result is Result.UpdatePolicyResult once it completes.
+// UpdatePolicy calls POST /public/v1/submit/update_policy: Update a policy. It submits
+// ACTIVITY_TYPE_UPDATE_POLICY and returns the activity; its result is Result.UpdatePolicyResult once it
+// completes.
 func (c *Client) UpdatePolicy(ctx context.Context, params UpdatePolicyParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_policy", opts, func(organizationID, timestampMs string) any {
 		return UpdatePolicyRequest{Type: "ACTIVITY_TYPE_UPDATE_POLICY", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// UpdatePrivateKeyTag: Update a private key tag. Submits ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG (POST
-// /public/v1/submit/update_private_key_tag) and returns the activity; its result is
-// Result.UpdatePrivateKeyTagResult once it completes.
+// UpdatePrivateKeyTag calls POST /public/v1/submit/update_private_key_tag: Update a private key tag. It submits
+// ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG and returns the activity; its result is Result.UpdatePrivateKeyTagResult
+// once it completes.
 func (c *Client) UpdatePrivateKeyTag(ctx context.Context, params UpdatePrivateKeyTagParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_private_key_tag", opts, func(organizationID, timestampMs string) any {
 		return UpdatePrivateKeyTagRequest{Type: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// UpdateRootQuorum: Update the root quorum. Submits ACTIVITY_TYPE_UPDATE_ROOT_QUORUM (POST
-// /public/v1/submit/update_root_quorum) and returns the activity; its result is Result.UpdateRootQuorumResult
-// once it completes.
+// UpdateRootQuorum calls POST /public/v1/submit/update_root_quorum: Update the root quorum. It submits
+// ACTIVITY_TYPE_UPDATE_ROOT_QUORUM and returns the activity; its result is Result.UpdateRootQuorumResult once it
+// completes.
 func (c *Client) UpdateRootQuorum(ctx context.Context, params UpdateRootQuorumParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_root_quorum", opts, func(organizationID, timestampMs string) any {
 		return UpdateRootQuorumRequest{Type: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// UpdateUser: Update a user. Submits ACTIVITY_TYPE_UPDATE_USER (POST /public/v1/submit/update_user) and returns
-// the activity; its result is Result.UpdateUserResult once it completes.
+// UpdateUser calls POST /public/v1/submit/update_user: Update a user. It submits ACTIVITY_TYPE_UPDATE_USER and
+// returns the activity; its result is Result.UpdateUserResult once it completes.
 func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_user", opts, func(organizationID, timestampMs string) any {
 		return UpdateUserRequest{Type: "ACTIVITY_TYPE_UPDATE_USER", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
 	})
 }
 
-// UpdateUserTag: Update a user tag. Submits ACTIVITY_TYPE_UPDATE_USER_TAG (POST
-// /public/v1/submit/update_user_tag) and returns the activity; its result is Result.UpdateUserTagResult once it
+// UpdateUserTag calls POST /public/v1/submit/update_user_tag: Update a user tag. It submits
+// ACTIVITY_TYPE_UPDATE_USER_TAG and returns the activity; its result is Result.UpdateUserTagResult once it
 // completes.
 func (c *Client) UpdateUserTag(ctx context.Context, params UpdateUserTagParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_user_tag", opts, func(organizationID, timestampMs string) any {
@@ -971,8 +982,9 @@ func (c *Client) UpdateUserTag(ctx context.Context, params UpdateUserTagParamete
 	})
 }
 
-// UpdateWallet: Update a wallet. Submits ACTIVITY_TYPE_UPDATE_WALLET (POST /public/v1/submit/update_wallet) and
-// returns the activity; its result is Result.UpdateWalletResult once it completes.
+// UpdateWallet calls POST /public/v1/submit/update_wallet: Update a wallet. It submits
+// ACTIVITY_TYPE_UPDATE_WALLET and returns the activity; its result is Result.UpdateWalletResult once it
+// completes.
 func (c *Client) UpdateWallet(ctx context.Context, params UpdateWalletParameters, opts ...SubmitOption) (*Activity, error) {
 	return c.submit(ctx, "/public/v1/submit/update_wallet", opts, func(organizationID, timestampMs string) any {
 		return UpdateWalletRequest{Type: "ACTIVITY_TYPE_UPDATE_WALLET", TimestampMs: timestampMs, OrganizationID: organizationID, Parameters: params}
