@@ -363,9 +363,9 @@ export function generateOperations(doc) {
     out.push(`    /// \`POST ${op.path}\` (${op.kind}).`);
     if (op.deprecated) out.push('    #[deprecated]');
     if (op.kind === 'query') {
-      out.push(`    pub async fn ${op.methodName}(&self, request: types::${type}Request) -> Result<types::${type}Response, Error> {`);
+      const binding = op.takesOrganizationId ? 'mut request' : 'request';
+      out.push(`    pub async fn ${op.methodName}(&self, ${binding}: types::${type}Request) -> Result<types::${type}Response, Error> {`);
       if (op.takesOrganizationId) {
-        out.push('        let mut request = request;');
         out.push('        if request.organization_id.is_none() {', '            request.organization_id = Some(self.organization_id().to_string());', '        }');
       }
       out.push(`        self.query(${JSON.stringify(op.path)}, &request).await`, '    }', '');

@@ -102,8 +102,7 @@ impl Client {
     /// Get an activity
     ///
     /// `POST /public/v1/query/get_activity` (query).
-    pub async fn get_activity(&self, request: types::GetActivityRequest) -> Result<types::GetActivityResponse, Error> {
-        let mut request = request;
+    pub async fn get_activity(&self, mut request: types::GetActivityRequest) -> Result<types::GetActivityResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -113,8 +112,7 @@ impl Client {
     /// Get an API key
     ///
     /// `POST /public/v1/query/get_api_key` (query).
-    pub async fn get_api_key(&self, request: types::GetApiKeyRequest) -> Result<types::GetApiKeyResponse, Error> {
-        let mut request = request;
+    pub async fn get_api_key(&self, mut request: types::GetApiKeyRequest) -> Result<types::GetApiKeyResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -124,8 +122,7 @@ impl Client {
     /// List API keys
     ///
     /// `POST /public/v1/query/get_api_keys` (query).
-    pub async fn get_api_keys(&self, request: types::GetApiKeysRequest) -> Result<types::GetApiKeysResponse, Error> {
-        let mut request = request;
+    pub async fn get_api_keys(&self, mut request: types::GetApiKeysRequest) -> Result<types::GetApiKeysResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -135,8 +132,7 @@ impl Client {
     /// Get an authenticator
     ///
     /// `POST /public/v1/query/get_authenticator` (query).
-    pub async fn get_authenticator(&self, request: types::GetAuthenticatorRequest) -> Result<types::GetAuthenticatorResponse, Error> {
-        let mut request = request;
+    pub async fn get_authenticator(&self, mut request: types::GetAuthenticatorRequest) -> Result<types::GetAuthenticatorResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -146,8 +142,7 @@ impl Client {
     /// List authenticators
     ///
     /// `POST /public/v1/query/get_authenticators` (query).
-    pub async fn get_authenticators(&self, request: types::GetAuthenticatorsRequest) -> Result<types::GetAuthenticatorsResponse, Error> {
-        let mut request = request;
+    pub async fn get_authenticators(&self, mut request: types::GetAuthenticatorsRequest) -> Result<types::GetAuthenticatorsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -157,8 +152,7 @@ impl Client {
     /// List OAuth providers
     ///
     /// `POST /public/v1/query/get_oauth_providers` (query).
-    pub async fn get_oauth_providers(&self, request: types::GetOauthProvidersRequest) -> Result<types::GetOauthProvidersResponse, Error> {
-        let mut request = request;
+    pub async fn get_oauth_providers(&self, mut request: types::GetOauthProvidersRequest) -> Result<types::GetOauthProvidersResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -168,8 +162,7 @@ impl Client {
     /// Get organization configuration
     ///
     /// `POST /public/v1/query/get_organization_configs` (query).
-    pub async fn get_organization_configs(&self, request: types::GetOrganizationConfigsRequest) -> Result<types::GetOrganizationConfigsResponse, Error> {
-        let mut request = request;
+    pub async fn get_organization_configs(&self, mut request: types::GetOrganizationConfigsRequest) -> Result<types::GetOrganizationConfigsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -179,8 +172,7 @@ impl Client {
     /// Get a policy
     ///
     /// `POST /public/v1/query/get_policy` (query).
-    pub async fn get_policy(&self, request: types::GetPolicyRequest) -> Result<types::GetPolicyResponse, Error> {
-        let mut request = request;
+    pub async fn get_policy(&self, mut request: types::GetPolicyRequest) -> Result<types::GetPolicyResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -190,8 +182,7 @@ impl Client {
     /// Get a private key
     ///
     /// `POST /public/v1/query/get_private_key` (query).
-    pub async fn get_private_key(&self, request: types::GetPrivateKeyRequest) -> Result<types::GetPrivateKeyResponse, Error> {
-        let mut request = request;
+    pub async fn get_private_key(&self, mut request: types::GetPrivateKeyRequest) -> Result<types::GetPrivateKeyResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -201,8 +192,7 @@ impl Client {
     /// Get a user
     ///
     /// `POST /public/v1/query/get_user` (query).
-    pub async fn get_user(&self, request: types::GetUserRequest) -> Result<types::GetUserResponse, Error> {
-        let mut request = request;
+    pub async fn get_user(&self, mut request: types::GetUserRequest) -> Result<types::GetUserResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -212,8 +202,7 @@ impl Client {
     /// Get a wallet
     ///
     /// `POST /public/v1/query/get_wallet` (query).
-    pub async fn get_wallet(&self, request: types::GetWalletRequest) -> Result<types::GetWalletResponse, Error> {
-        let mut request = request;
+    pub async fn get_wallet(&self, mut request: types::GetWalletRequest) -> Result<types::GetWalletResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -223,8 +212,7 @@ impl Client {
     /// Get a wallet account
     ///
     /// `POST /public/v1/query/get_wallet_account` (query).
-    pub async fn get_wallet_account(&self, request: types::GetWalletAccountRequest) -> Result<types::GetWalletAccountResponse, Error> {
-        let mut request = request;
+    pub async fn get_wallet_account(&self, mut request: types::GetWalletAccountRequest) -> Result<types::GetWalletAccountResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -234,8 +222,7 @@ impl Client {
     /// List activities
     ///
     /// `POST /public/v1/query/list_activities` (query).
-    pub async fn list_activities(&self, request: types::ListActivitiesRequest) -> Result<types::ListActivitiesResponse, Error> {
-        let mut request = request;
+    pub async fn list_activities(&self, mut request: types::ListActivitiesRequest) -> Result<types::ListActivitiesResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -245,8 +232,7 @@ impl Client {
     /// List policies
     ///
     /// `POST /public/v1/query/list_policies` (query).
-    pub async fn list_policies(&self, request: types::ListPoliciesRequest) -> Result<types::ListPoliciesResponse, Error> {
-        let mut request = request;
+    pub async fn list_policies(&self, mut request: types::ListPoliciesRequest) -> Result<types::ListPoliciesResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -256,8 +242,7 @@ impl Client {
     /// List private keys
     ///
     /// `POST /public/v1/query/list_private_keys` (query).
-    pub async fn list_private_keys(&self, request: types::ListPrivateKeysRequest) -> Result<types::ListPrivateKeysResponse, Error> {
-        let mut request = request;
+    pub async fn list_private_keys(&self, mut request: types::ListPrivateKeysRequest) -> Result<types::ListPrivateKeysResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -267,8 +252,7 @@ impl Client {
     /// List private key tags
     ///
     /// `POST /public/v1/query/list_private_key_tags` (query).
-    pub async fn list_private_key_tags(&self, request: types::ListPrivateKeyTagsRequest) -> Result<types::ListPrivateKeyTagsResponse, Error> {
-        let mut request = request;
+    pub async fn list_private_key_tags(&self, mut request: types::ListPrivateKeyTagsRequest) -> Result<types::ListPrivateKeyTagsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -278,8 +262,7 @@ impl Client {
     /// List sub-organizations
     ///
     /// `POST /public/v1/query/list_suborgs` (query).
-    pub async fn list_suborgs(&self, request: types::ListSuborgsRequest) -> Result<types::ListSuborgsResponse, Error> {
-        let mut request = request;
+    pub async fn list_suborgs(&self, mut request: types::ListSuborgsRequest) -> Result<types::ListSuborgsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -289,8 +272,7 @@ impl Client {
     /// List users
     ///
     /// `POST /public/v1/query/list_users` (query).
-    pub async fn list_users(&self, request: types::ListUsersRequest) -> Result<types::ListUsersResponse, Error> {
-        let mut request = request;
+    pub async fn list_users(&self, mut request: types::ListUsersRequest) -> Result<types::ListUsersResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -300,8 +282,7 @@ impl Client {
     /// List user tags
     ///
     /// `POST /public/v1/query/list_user_tags` (query).
-    pub async fn list_user_tags(&self, request: types::ListUserTagsRequest) -> Result<types::ListUserTagsResponse, Error> {
-        let mut request = request;
+    pub async fn list_user_tags(&self, mut request: types::ListUserTagsRequest) -> Result<types::ListUserTagsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -311,8 +292,7 @@ impl Client {
     /// List sub-organizations by verified contact
     ///
     /// `POST /public/v1/query/list_verified_suborgs` (query).
-    pub async fn list_verified_suborgs(&self, request: types::ListVerifiedSuborgsRequest) -> Result<types::ListVerifiedSuborgsResponse, Error> {
-        let mut request = request;
+    pub async fn list_verified_suborgs(&self, mut request: types::ListVerifiedSuborgsRequest) -> Result<types::ListVerifiedSuborgsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -322,8 +302,7 @@ impl Client {
     /// List wallet accounts
     ///
     /// `POST /public/v1/query/list_wallet_accounts` (query).
-    pub async fn list_wallet_accounts(&self, request: types::ListWalletAccountsRequest) -> Result<types::ListWalletAccountsResponse, Error> {
-        let mut request = request;
+    pub async fn list_wallet_accounts(&self, mut request: types::ListWalletAccountsRequest) -> Result<types::ListWalletAccountsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -333,8 +312,7 @@ impl Client {
     /// List wallets
     ///
     /// `POST /public/v1/query/list_wallets` (query).
-    pub async fn list_wallets(&self, request: types::ListWalletsRequest) -> Result<types::ListWalletsResponse, Error> {
-        let mut request = request;
+    pub async fn list_wallets(&self, mut request: types::ListWalletsRequest) -> Result<types::ListWalletsResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
@@ -344,8 +322,7 @@ impl Client {
     /// Identify the caller
     ///
     /// `POST /public/v1/query/whoami` (query).
-    pub async fn whoami(&self, request: types::WhoamiRequest) -> Result<types::WhoamiResponse, Error> {
-        let mut request = request;
+    pub async fn whoami(&self, mut request: types::WhoamiRequest) -> Result<types::WhoamiResponse, Error> {
         if request.organization_id.is_none() {
             request.organization_id = Some(self.organization_id().to_string());
         }
