@@ -13,6 +13,9 @@ use crate::stamper::Stamper;
 /// The API host a client calls unless `ClientBuilder::base_url` names another.
 pub const DEFAULT_BASE_URL: &str = "https://api.sigil.example";
 
+/// How long one attempt may take with the default HTTP client.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Attempts after the first, and the bounds of the random wait before each (full jitter, doubling), as `@sigil/http`.
 const RETRIES: u32 = 3;
 const BASE_DELAY: Duration = Duration::from_millis(250);
@@ -88,7 +91,8 @@ impl ClientBuilder {
         }
         let http = match self.http_client {
             Some(client) => client,
-            None => reqwest::Client::builder().build()?,
+            // As @sigil/http's timeoutMs: a server that stalls fails the attempt instead of hanging the call.
+            None => reqwest::Client::builder().timeout(DEFAULT_TIMEOUT).build()?,
         };
         Ok(Client {
             shared: Arc::new(Shared { base_url: base_url.trim_end_matches('/').to_string(), stamper, http }),

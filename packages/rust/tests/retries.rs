@@ -152,3 +152,50 @@ async fn a_closed_port_is_an_http_error() {
         other => panic!("expected a connection error, got {other:?}"),
     }
 }
+
+/// Accepts connections and reads what they send, never answering; counts the connections.
+async fn stalling_server() -> (String, Arc<Mutex<usize>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let accepted = Arc::new(Mutex::new(0));
+    let counter = Arc::clone(&accepted);
+    tokio::spawn(async move {
+        loop {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            *counter.lock().unwrap() += 1;
+            tokio::spawn(async move {
+                let mut buffer = [0u8; 4096];
+                while matches!(socket.read(&mut buffer).await, Ok(n) if n > 0) {}
+            });
+        }
+    });
+    (url, accepted)
+}
+
+fn client_with_timeout(url: &str, timeout: std::time::Duration) -> Client {
+    let pair = ApiKeyPair::generate().unwrap();
+    Client::builder()
+        .organization_id("00000000-0000-4000-8000-000000000000")
+        .stamper(ApiKeyStamper::new(&pair.public_key, &pair.private_key).unwrap())
+        .base_url(url)
+        .http_client(reqwest::Client::builder().timeout(timeout).build().unwrap())
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_timed_out_query_is_asked_again_and_a_timed_out_submission_is_not() {
+    let (url, accepted) = stalling_server().await;
+    let client = client_with_timeout(&url, std::time::Duration::from_millis(100));
+    match client.whoami(WhoamiRequest::default()).await {
+        Err(Error::Http(error)) => assert!(error.is_timeout(), "{error}"),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    assert_eq!(*accepted.lock().unwrap(), 4);
+    // The submission may have reached Sigil and created its activity: sending it again could create a second.
+    match client.create_wallet(wallet()).await {
+        Err(Error::Http(error)) => assert!(error.is_timeout(), "{error}"),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+    assert_eq!(*accepted.lock().unwrap(), 5);
+}
