@@ -11,12 +11,19 @@ step() { printf '\n=== %s ===\n' "$*"; }
 # - chromium: the browser of the e2e tests, the browser doc examples and the README runner;
 # - python3-requests, python3-cryptography: the API reference's Python samples (website/plugins/api-reference/samples.run.test.ts);
 # - golang-go: the Go SDK (packages/go) and the doc checker's Go blocks, standard library only;
-# - ruby, ruby-minitest: the Ruby SDK (packages/ruby) and its doc examples, standard library only.
+# - ruby, ruby-minitest: the Ruby SDK (packages/ruby) and its doc examples, standard library only;
+# - the librust-*-dev crates of the Rust SDK (packages/rust), which builds offline from Debian's crates, and Debian's
+#   cargo only where rustup's (~/.cargo/bin) is absent.
+export PATH="$HOME/.cargo/bin:$PATH"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 /usr/bin/python3 -c 'import requests, cryptography' 2>/dev/null || missing+=(python3-requests python3-cryptography)
 command -v go >/dev/null 2>&1 || missing+=(golang-go)
 ruby -e 'require "minitest"; require "openssl"' 2>/dev/null || missing+=(ruby ruby-minitest)
+for crate in librust-tokio-dev librust-reqwest-dev librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-openssl-dev; do
+  dpkg -s "$crate" >/dev/null 2>&1 || missing+=("$crate")
+done
+command -v cargo >/dev/null 2>&1 || missing+=(cargo)
 if [ ${#missing[@]} -gt 0 ]; then
   step "Installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -51,6 +58,16 @@ step "Ruby SDK tests"
 started=$SECONDS
 (cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
 echo "Ruby SDK tests took $((SECONDS - started)) s"
+
+# The Rust crate builds offline from Debian's packaged crates (the librust-*-dev packages installed above, a cargo
+# directory registry in /usr/share/cargo/registry) with rustup's cargo in ~/.cargo/bin when there is one; its tests
+# start the emulator with Node. It runs before the checker's tests and the doc examples, whose Rust blocks reuse its
+# compiled target directory (scripts/doctest/languages/rs.mjs).
+step "Rust SDK: generated code and cargo test"
+started=$SECONDS
+(cd packages/rust && cargo --version && cargo test --offline)
+npx vitest run -c packages/rust/vitest.config.mjs
+echo "Rust SDK tests took $((SECONDS - started)) s"
 
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
