@@ -289,6 +289,9 @@ describe('code samples against the emulator', () => {
         '',
       ].join('\n'),
     );
+    // The samples are written as gofmt writes Go: a reader's editor would not reformat them.
+    const unformatted = await run('gofmt', ['-l', '.'], {cwd: dir});
+    expect(unformatted.stdout.trim(), 'Go samples gofmt would change').toBe('');
     const goEnv = {GOFLAGS: '-mod=mod', GOPROXY: 'off', GOWORK: 'off', GOTOOLCHAIN: 'local'};
     const started = Date.now();
     const built = await run(GO, ['build', '-o', 'samples', '.'], {cwd: dir, env: goEnv, timeoutMs: 240_000});
