@@ -52,6 +52,13 @@ started=$SECONDS
 (cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
 echo "Ruby SDK tests took $((SECONDS - started)) s"
 
+# One scenario through the TypeScript, Go and Ruby SDKs against one emulator, their answers compared
+# (scripts/conformance/README.md). Needs the built packages, go and ruby.
+step "SDK conformance scenario"
+started=$SECONDS
+npx vitest run -c scripts/conformance/vitest.config.mjs
+echo "SDK conformance took $((SECONDS - started)) s"
+
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 
