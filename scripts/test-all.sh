@@ -68,6 +68,12 @@ started=$SECONDS
 (cd packages/rust && cargo --version && cargo test --offline)
 npx vitest run -c packages/rust/vitest.config.mjs
 echo "Rust SDK tests took $((SECONDS - started)) s"
+# One scenario through the TypeScript, Go and Ruby SDKs against one emulator, their answers compared
+# (scripts/conformance/README.md). Needs the built packages, go and ruby.
+step "SDK conformance scenario"
+started=$SECONDS
+npx vitest run -c scripts/conformance/vitest.config.mjs
+echo "SDK conformance took $((SECONDS - started)) s"
 
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs

@@ -10,12 +10,14 @@ const tokensOf = (code: string, language: string): string => highlightCodeBlock(
 export function highlightPages(operations: OperationPageData[], schemas: SchemaPageData[]): void {
   for (const page of operations) {
     for (const example of [page.requestExample, ...page.responseExamples]) example.tokens = tokensOf(example.json, 'json');
-    const {curl, typescript, cli, python} = page.samples;
+    const {curl, typescript, cli, python, go, ruby} = page.samples;
     page.samples.tokens = {
       curl: tokensOf(curl, 'bash'),
       typescript: tokensOf(typescript, 'ts'),
       cli: tokensOf(cli, 'bash'),
       python: tokensOf(python, 'python'),
+      go: tokensOf(go, 'go'),
+      ruby: tokensOf(ruby, 'ruby'),
     };
   }
   for (const page of schemas) if (page.example !== undefined) page.exampleTokens = tokensOf(page.example, 'json');

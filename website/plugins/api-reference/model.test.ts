@@ -1,9 +1,14 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {buildModel} from './model';
 import type {OpenApiDocument} from './openapi';
 import {parseMarkdown} from './richtext';
 import {loadModel} from './test-helpers';
 import type {FieldNode} from './types';
+
+const GO_OPERATIONS = path.resolve(__dirname, '../../../packages/go/sigil/zz_generated_operations.go');
+const RUBY_OPERATIONS = path.resolve(__dirname, '../../../packages/ruby/lib/sigil/generated/operations.rb');
 
 function flatten(fields: FieldNode[]): FieldNode[] {
   return fields.flatMap((f) => [f, ...flatten(f.children ?? [])]);
@@ -178,5 +183,26 @@ describe('samples', () => {
       expect(new Set(modules), page.name).toEqual(new Set(['base64', 'json', 'os', 'requests', 'cryptography', ...(page.kind === 'submission' ? ['time'] : [])]));
       expect(page.samples.python, page.name).toContain(`URL = "https://api.sigil.example${page.path}"`);
     }
+  });
+
+  it('every operation has a Go sample calling the Go SDK’s method and a Ruby sample calling the gem’s', () => {
+    const goMethods = new Set([...readFileSync(GO_OPERATIONS, 'utf8').matchAll(/^func \(c \*Client\) (\w+)\(ctx/gm)].map((m) => m[1]));
+    const rubyMethods = new Set([...readFileSync(RUBY_OPERATIONS, 'utf8').matchAll(/^    def (\w+)/gm)].map((m) => m[1]));
+    const operations = loadModel().operations;
+    expect(goMethods.size).toBe(operations.length);
+    for (const page of operations) {
+      const goCall = /client\.(\w+)\(ctx, sigil\.\w+(?:Parameters|Request)\{/.exec(page.samples.go)?.[1];
+      expect(goMethods.has(goCall ?? ''), `${page.name}: Go calls ${goCall}`).toBe(true);
+      expect(page.samples.go, page.name).toContain(`BaseURL:        "https://api.sigil.example",`);
+      const rubyCall = /client\.(\w+)(?:\(|\n|$)/m.exec(page.samples.ruby.split('\n').filter((l) => /(?:^|= )client\./.test(l)).join('\n'))?.[1];
+      expect(rubyMethods.has(rubyCall ?? ''), `${page.name}: Ruby calls ${rubyCall}`).toBe(true);
+      expect(page.samples.ruby, page.name).toMatch(/^require "sigil"$/m);
+    }
+    // A submission's parameters go out in the SDK's types: enum constants in Go, snake_case keys in Ruby.
+    const createWallet = operations.find((p) => p.name === 'create_wallet')!;
+    expect(createWallet.samples.go).toContain('Curve:         sigil.CurveSecp256k1,');
+    expect(createWallet.samples.go).toContain('client.WaitForActivity(ctx, activity, nil)');
+    expect(createWallet.samples.ruby).toContain('address_format: "ADDRESS_FORMAT_ETHEREUM"');
+    expect(createWallet.samples.ruby).toContain('done.activity.result.create_wallet_result');
   });
 });

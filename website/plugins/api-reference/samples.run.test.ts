@@ -1,11 +1,13 @@
 /**
  * Every operation's code samples run against the Sigil emulator: Python with the system's Python 3
  * (`/usr/bin/python3` with Debian's python3-requests and python3-cryptography; scripts/test-all.sh
- * installs them), TypeScript with Node, curl with the system's curl and the CLI with the workspace's
- * `sigil`. Each sample's stamp must be accepted and its body must arrive as documented.
+ * installs them), TypeScript with Node, curl with the system's curl, the CLI with the workspace's
+ * `sigil`, Go with the system's Go and the SDK in packages/go (all samples compiled into one program),
+ * Ruby with the system's Ruby and the gem in packages/ruby (all samples in one process). Each sample's
+ * stamp must be accepted and its body must arrive as documented.
  */
 import {execFile} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {ApiKeyStamper, generateApiKeyPair} from '@sigil/api-key-stamper';
 import {shellQuote} from './samples';
@@ -16,6 +18,8 @@ import {loadModel} from './test-helpers';
 import type {OperationPageData} from './types';
 
 const PYTHON = '/usr/bin/python3';
+const GO = 'go';
+const RUBY = 'ruby';
 const API_BASE_URL = 'https://api.sigil.example';
 const repo = path.resolve(__dirname, '../../..');
 const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
@@ -31,12 +35,12 @@ interface Result {
   stderr: string;
 }
 
-function run(command: string, args: string[], options: {input?: string; env?: Record<string, string>; cwd?: string} = {}): Promise<Result> {
+function run(command: string, args: string[], options: {input?: string; env?: Record<string, string>; cwd?: string; timeoutMs?: number} = {}): Promise<Result> {
   return new Promise((resolve) => {
     const child = execFile(
       command,
       args,
-      {env: {...process.env, ...options.env}, cwd: options.cwd, timeout: 60_000, maxBuffer: 8 << 20},
+      {env: {...process.env, ...options.env}, cwd: options.cwd, timeout: options.timeoutMs ?? 60_000, maxBuffer: 8 << 20},
       (error, stdout, stderr) => resolve({code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr}),
     );
     // A sample that never reads its input may close it first.
@@ -55,7 +59,9 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
   );
 }
 
-type Language = 'python' | 'typescript' | 'curl' | 'cli';
+type Language = 'python' | 'typescript' | 'curl' | 'cli' | 'go' | 'ruby';
+/** Languages whose samples all run in one process, each sample's requests told apart by markers. */
+type MarkedLanguage = 'python' | 'typescript' | 'go' | 'ruby';
 
 /** JSON with object keys sorted, so bodies compare by content, not by key order. */
 function canonical(value: unknown): string {
@@ -96,12 +102,9 @@ describe('code samples against the emulator', () => {
     return JSON.stringify(body);
   }
 
-  async function runSample(language: Exclude<Language, 'typescript'>, page: OperationPageData): Promise<Result> {
-    const keys = {SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey};
+  async function runSample(language: Exclude<Language, MarkedLanguage>, page: OperationPageData): Promise<Result> {
     const name = `${language}-${page.operationId}`;
     switch (language) {
-      case 'python':
-        return run(PYTHON, ['-'], {input: adapt(page.samples.python, page), env: keys});
       case 'curl': {
         // The sample's one line to change: the body with the current time; X_STAMP is that body's stamp.
         const documented = shellQuote(JSON.stringify(JSON.parse(adapt(page.requestExample.json, page))));
@@ -235,13 +238,115 @@ describe('code samples against the emulator', () => {
     return runMarked(PYTHON, ['-c', runner], JSON.stringify(samples));
   }
 
-  for (const language of ['python', 'typescript', 'curl', 'cli'] as const) {
+  /**
+   * The Go samples as one program: each sample's file keeps its imports, its `main` and `run` get the
+   * operation's name, and a `main` of the runner's calls each `run` between markers. One `go build` of
+   * one package (with the SDK from packages/go through a `replace`) instead of 75.
+   */
+  async function runGoSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const dir = path.join(work, 'go-samples');
+    mkdirSync(dir, {recursive: true});
+    writeFileSync(
+      path.join(dir, 'go.mod'),
+      `module sigil.example/api-samples\n\ngo 1.19\n\nrequire github.com/sigil-example/sigil-go v0.0.0\n\nreplace github.com/sigil-example/sigil-go => ${path.join(repo, 'packages/go')}\n`,
+    );
+    const names: string[] = [];
+    for (const page of operations) {
+      const name = page.name.replace(/[^A-Za-z0-9]/g, '_');
+      const source = adapt(page.samples.go, page);
+      expect(source, `${page.name}: the Go sample is a program with main and run`).toMatch(/^func main\(\) \{$[\s\S]*^func run\(ctx context\.Context\) error \{$/m);
+      writeFileSync(path.join(dir, `sample_${name}.go`), source.replace(/^func main\(\)/m, `func main_${name}()`).replace(/\brun\(/g, `run_${name}(`));
+      names.push(name);
+    }
+    writeFileSync(
+      path.join(dir, 'main.go'),
+      [
+        'package main',
+        '',
+        'import (',
+        '\t"context"',
+        '\t"fmt"',
+        '\t"os"',
+        '\t"strings"',
+        ')',
+        '',
+        'func main() {',
+        '\tsamples := []struct {',
+        '\t\tname string',
+        '\t\trun  func(context.Context) error',
+        '\t}{',
+        ...names.map((name, i) => `\t\t{${JSON.stringify(operations[i]!.operationId)}, run_${name}},`),
+        '\t}',
+        '\tfor _, sample := range samples {',
+        '\t\tfmt.Fprintln(os.Stderr, "@@start "+sample.name)',
+        '\t\tif err := sample.run(context.Background()); err != nil {',
+        '\t\t\tfmt.Fprintln(os.Stderr, "@@end "+sample.name+" 1 "+strings.ReplaceAll(err.Error(), "\\n", " "))',
+        '\t\t} else {',
+        '\t\t\tfmt.Fprintln(os.Stderr, "@@end "+sample.name+" 0")',
+        '\t\t}',
+        '\t}',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // The samples are written as gofmt writes Go: a reader's editor would not reformat them.
+    const unformatted = await run('gofmt', ['-l', '.'], {cwd: dir});
+    expect(unformatted.stdout.trim(), 'Go samples gofmt would change').toBe('');
+    const goEnv = {GOFLAGS: '-mod=mod', GOPROXY: 'off', GOWORK: 'off', GOTOOLCHAIN: 'local'};
+    const started = Date.now();
+    const built = await run(GO, ['build', '-o', 'samples', '.'], {cwd: dir, env: goEnv, timeoutMs: 240_000});
+    expect(built.stderr, 'go build of the Go samples').toBe('');
+    expect(built.code).toBe(0);
+    console.log(`go build of ${names.length} Go samples: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return runMarked(path.join(dir, 'samples'), [], '');
+  }
+
+  /**
+   * The Ruby samples in one Ruby process with the gem from packages/ruby on the load path: each sample is
+   * evaluated in a binding of its own (its local variables stay its own), its output captured.
+   */
+  async function runRubySamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.ruby, page)]));
+    const runner = [
+      'require "json"',
+      'require "stringio"',
+      'samples = JSON.parse($stdin.read)',
+      'samples.each do |name, code|',
+      '  $stderr.puts "@@start #{name}"',
+      '  $stderr.flush',
+      '  status, message = 0, ""',
+      '  out = $stdout',
+      '  begin',
+      '    $stdout = StringIO.new',
+      '    eval(code, Object.new.instance_eval { binding }, "#{name}.rb")',
+      '  rescue SystemExit => e',
+      '    status, message = (e.success? ? 0 : 1), e.message',
+      '  rescue Exception => e',
+      '    status, message = 1, "#{e.class}: #{e.message}"',
+      '  ensure',
+      '    $stdout = out',
+      '  end',
+      '  $stderr.puts "@@end #{name} #{status} #{message.gsub("\n", " ")}"',
+      '  $stderr.flush',
+      'end',
+    ].join('\n');
+    return runMarked(RUBY, ['-I', path.join(repo, 'packages/ruby/lib'), '-e', runner], JSON.stringify(samples));
+  }
+
+  const runMarkedSamples: Record<MarkedLanguage, () => Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>>> = {
+    typescript: runTypescriptSamples,
+    python: runPythonSamples,
+    go: runGoSamples,
+    ruby: runRubySamples,
+  };
+
+  for (const language of ['python', 'typescript', 'curl', 'cli', 'go', 'ruby'] as const) {
     it(
       `every operation’s ${language} sample signs a stamp the emulator accepts and sends the documented request`,
       async () => {
         const outcomes = new Map<string, {status: number; result: Result; body: string}>();
-        if (language === 'typescript' || language === 'python') {
-          const ran = language === 'typescript' ? await runTypescriptSamples() : await runPythonSamples();
+        if (language !== 'curl' && language !== 'cli') {
+          const ran = await runMarkedSamples[language]();
           for (const [id, {result, exchanges}] of ran) {
             const page = operations.find((p) => p.operationId === id)!;
             const exchange = exchanges.find((r) => r.path === page.path);

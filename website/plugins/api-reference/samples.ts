@@ -1,3 +1,4 @@
+import {sdkSamples, type SdkSampleInput} from './sdk-samples';
 import type {CodeSamples, OperationKind} from './types';
 
 /** What a code sample needs to know about an operation. */
@@ -180,8 +181,8 @@ export function pythonSample(input: SampleInput): string {
   ].join('\n');
 }
 
-/** The samples of an operation page. */
-export function codeSamples(input: SampleInput): CodeSamples {
+/** The samples of an operation page: the four above and one per SDK (`sdk-samples/`). */
+export function codeSamples(input: SdkSampleInput): CodeSamples {
   const body = JSON.stringify(input.requestExample);
   const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
   const curl = [
@@ -197,5 +198,5 @@ export function codeSamples(input: SampleInput): CodeSamples {
     'export SIGIL_API_KEY_FILE=api-key.json',
     `sigil request --path ${input.path} --body @body.json${baseUrlOption}`,
   ].join('\n');
-  return {curl, typescript: typescriptSample(input), cli, python: pythonSample(input)};
+  return {curl, typescript: typescriptSample(input), cli, python: pythonSample(input), ...sdkSamples(input)};
 }

@@ -120,8 +120,12 @@ export interface CodeSamples {
   cli: string;
   /** Python 3 with `requests` and `cryptography` only. */
   python: string;
+  /** The Go SDK (`packages/go`). */
+  go: string;
+  /** The Ruby gem (`packages/ruby`). */
+  ruby: string;
   /** Build-time highlighting of each sample (src/highlight/tokens.ts). */
-  tokens?: {curl: string; typescript: string; cli: string; python: string};
+  tokens?: {curl: string; typescript: string; cli: string; python: string; go: string; ruby: string};
 }
 
 export interface BodySection {

@@ -457,12 +457,16 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     await expect(page.getByTestId('panel-response').getByRole('tab')).toHaveCount(0);
   });
 
-  test('every sample language is a tab, Python included', async ({page}) => {
+  test('every sample language is a tab, Python, Go and Ruby included', async ({page}) => {
     await gotoHydrated(page, CREATE_WALLET);
     const panel = page.getByTestId('operation-panel');
     await panel.getByRole('tab', {name: 'Python'}).click();
     await expect(panel.locator('pre', {hasText: 'import requests'})).toBeVisible();
     await expect(panel.locator('pre', {hasText: 'from cryptography.hazmat.primitives.asymmetric import ec'})).toBeVisible();
+    await panel.getByRole('tab', {name: 'Go', exact: true}).click();
+    await expect(panel.locator('pre', {hasText: 'client.CreateWallet(ctx, sigil.CreateWalletParameters{'})).toBeVisible();
+    await panel.getByRole('tab', {name: 'Ruby', exact: true}).click();
+    await expect(panel.locator('pre', {hasText: 'activity = client.create_wallet('})).toBeVisible();
   });
 
   test('deep links to fields, values and errors land below the sticky navbar', async ({page}) => {

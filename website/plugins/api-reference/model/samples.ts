@@ -36,5 +36,7 @@ export function operationSamples(registry: SchemaRegistry, entry: OperationEntry
     apiBaseUrl: settings.apiBaseUrl,
     fallbackOrganizationId: settings.fallbackOrganizationId,
     cliDefaultBaseUrl: settings.cliDefaultBaseUrl,
+    registry,
+    requestSchema: entry.requestSchema,
   });
 }
