@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POLICY_EXAMPLES } from '@sigil/policy/examples';
+import { SchemaRegistry, type OpenApiDocument } from '../../../website/plugins/api-reference/openapi.js';
 import { codeSamples } from '../../../website/plugins/api-reference/samples.js';
 import { mdxToMarkdown } from './mdx-to-markdown.js';
 
@@ -23,7 +24,7 @@ interface Operation {
   operationId: string;
   'x-sigil-kind'?: 'query' | 'submission';
   'x-sigil-result'?: string;
-  requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }>; example?: unknown }> };
+  requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown }>; example?: unknown; schema?: { $ref?: string } }> };
   responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 interface Doc {
@@ -132,8 +133,11 @@ function operationSampleSet(): Record<string, { typescript: string; curl: string
   const fallbackOrganizationId =
     entries.map((e) => (firstExample(e.op) as { organizationId?: unknown } | undefined)?.organizationId).find((v): v is string => typeof v === 'string') ??
     '00000000-0000-4000-8000-000000000000';
+  // The reference's samples read the request schemas (the SDK samples name their types), so they get its registry.
+  const registry = new SchemaRegistry(doc as unknown as OpenApiDocument);
   const out: Record<string, { typescript: string; curl: string }> = {};
   for (const { path, op } of entries) {
+    const requestRef = op.requestBody?.content?.['application/json']?.schema?.$ref ?? '';
     const responseRef = op.responses?.['200']?.content?.['application/json']?.schema?.$ref ?? '';
     const responseSchema = doc.components.schemas[responseRef.split('/').pop() ?? ''];
     const result = op['x-sigil-result'];
@@ -147,6 +151,8 @@ function operationSampleSet(): Record<string, { typescript: string; curl: string
       apiBaseUrl,
       fallbackOrganizationId,
       cliDefaultBaseUrl: apiBaseUrl,
+      registry,
+      requestSchema: requestRef.split('/').pop() ?? '',
     });
     out[path.split('/').pop()!] = { typescript: samples.typescript, curl: samples.curl };
   }
