@@ -34,6 +34,11 @@ sigil emulator start [options]
   --pending-polls <n>   keep each new activity in ACTIVITY_STATUS_PENDING for <n> get_activity
                         reads before it runs, to test clients that poll (default 0: activities
                         complete before the response)
+  --accept-data-loss    start even if --data <dir> lost acknowledged changes (a log cut
+                        short, a deleted snapshot), from what is left; without it such a
+                        directory is refused
+  --no-rate-limit       do not enforce the limit of 60 requests per second per organization
+                        (code 8); for load tests only
 
 sigil emulator export --out <file> [--url <url>]
   Saves the state of a running emulator to <file>.
@@ -104,6 +109,8 @@ async function start(args: string[], io: Io): Promise<number> {
       export: { type: 'string' },
       'key-file': { type: 'string' },
       'pending-polls': { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      'accept-data-loss': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -129,6 +136,8 @@ async function start(args: string[], io: Io): Promise<number> {
       exportFile: values.export,
       keyFile: values['key-file'],
       pendingPolls,
+      rateLimit: values['no-rate-limit'] !== true,
+      acceptDataLoss: values['accept-data-loss'] === true,
       log: (line) => io.stdout(line),
       cliCommand: cliCommand(),
     });

@@ -83,7 +83,7 @@ export class Activities {
   private voteView(activity: ActivityRecord, vote: VoteRecord) {
     const user = this.db.get<UserRecord>(C.users, vote.userId);
     const shownUser = user
-      ? userView(this.db, user)
+      ? userView(this.db, user, vote.createdAtMs)
       : { userId: vote.userId, userName: '(deleted user)', authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: ts(0), updatedAt: ts(0) };
     return {
       id: vote.id,
@@ -184,7 +184,8 @@ export class Activities {
     };
   }
 
-  submit(context: RequestContext, submission: Submission | undefined) {
+  /** Creates the activity of a submission; `requestDigest` (replay.ts) lets an identical resend find it. */
+  submit(context: RequestContext, submission: Submission | undefined, requestDigest: string) {
     const { operation, caller, organization, now } = context;
     const parameters = context.body.parameters as Record<string, unknown>;
     const type = operation.activityType!;
@@ -203,6 +204,7 @@ export class Activities {
       fingerprint: fingerprintOf({ id, organizationId: organization.organizationId, type, intent }),
       userId: caller.user.userId,
       credential: caller.credential,
+      requestDigest,
       createdAtMs: now,
       updatedAtMs: now,
     };

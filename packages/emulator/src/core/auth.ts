@@ -6,7 +6,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { ApiError, Code, unauthenticated } from './errors.js';
 import type { OperationSpec } from './document.js';
 import { hexToBytes } from './encoding.js';
-import { C, CREDENTIAL_TYPE_BY_CURVE, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
+import { C, CREDENTIAL_TYPE_BY_CURVE, apiKeyIsLive, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
 import type { Database } from './store.js';
 import {
   decodeApiKeyStamp,
@@ -146,7 +146,7 @@ export function resolveCaller(db: Database, verified: VerifiedRequest, organizat
     const keys = db
       .lookupRecords<ApiKeyRecord>('apiKeysByPublicKey', stamp.publicKey, C.apiKeys)
       .filter((key) => CREDENTIAL_TYPE_BY_CURVE[key.curveType] && stampSchemeMatches(key, stamp.scheme));
-    const live = keys.filter((key) => key.expirationSeconds === undefined || key.createdAtMs + Number(key.expirationSeconds) * 1000 > now);
+    const live = keys.filter((key) => apiKeyIsLive(key, now));
     const key = nearest(db, live, target) ?? (target ? undefined : live[0]);
     if (!key) {
       if (keys.length > live.length && nearest(db, keys, target)) throw unauthenticated(`API key ${stamp.publicKey} has expired`);

@@ -265,7 +265,11 @@ describe('requests', () => {
   it('answers bad input with the documented errors, never a 5xx', async () => {
     t = await createTestContext();
     expect(await t.raw('/public/v1/query/whoami', '{not json')).toMatchObject({ status: 400, json: { code: 3 } });
-    expect(await t.raw('/public/v1/query/whoami', '{}', {}, 'GET')).toMatchObject({ json: { code: 12 } });
+    for (const method of ['GET', 'PUT']) {
+      const answer = await t.emulator.handle({ method, path: '/public/v1/query/whoami', headers: {}, body: '{}' });
+      expect(answer).toMatchObject({ status: 405, headers: { allow: 'POST' } });
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 3, details: [{ field: 'method' }] });
+    }
     expect(await t.raw('/public/v1/query/nope', '{}')).toMatchObject({ status: 404, json: { code: 5 } });
     expect(await t.raw('/public/v1/query/whoami', 'x'.repeat(1_048_577))).toMatchObject({ status: 400, json: { code: 3, details: [{ field: 'body' }] } });
     await expect(t.root.client.getUser({ userId: 'not-a-uuid' })).rejects.toMatchObject({ code: 3, details: [{ field: 'userId' }] });

@@ -4,7 +4,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { compile } from '@sigil/policy';
+import { PolicyError, compile } from '@sigil/policy';
 import { exhausted, exists, invalid, notFound, precondition } from './errors.js';
 import { OPERATIONS, limit } from './document.js';
 import { bytesToBase64url, uuid } from './encoding.js';
@@ -12,6 +12,7 @@ import { readAttestation } from './attestation.js';
 import { verifyIdToken } from './oauth-issuer.js';
 import {
   C,
+  dropExpiredApiKeys,
   type ApiKeyRecord,
   type AuthenticatorRecord,
   type InvitationRecord,
@@ -100,6 +101,7 @@ interface ApiKeyInput {
 }
 
 function addApiKeys(db: Database, organizationId: string, user: UserRecord, keys: ApiKeyInput[], field: string, now: number): string[] {
+  dropExpiredApiKeys(db, user.userId, now);
   const existing = db.lookupRecords<ApiKeyRecord>('apiKeysByUser', user.userId, C.apiKeys);
   if (existing.length + keys.length > API_KEYS_MAX) throw exhausted(`a user holds at most ${API_KEYS_MAX} API keys (x-limits api-keys-per-user)`, field);
   return keys.map((key, i) => {
@@ -199,6 +201,8 @@ function checkExpression(field: string, source: unknown): string {
   try {
     compile(source as string);
   } catch (error) {
+    // The position is in the message so that a client showing only the message still points at the mistake.
+    if (error instanceof PolicyError) throw invalid(field, `${field}: line ${error.line}, column ${error.column}: ${error.code}: ${error.message}`);
     throw invalid(field, `${field}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return source as string;
