@@ -356,7 +356,7 @@ async function create(world: World<WorldEmulator>, resource: Resource): Promise<
     case 'alice': {
       world.alice = await newSigner();
       const activity = await submit(world, 'create_users', {
-        users: [{ userName: 'Alice', userEmail: 'alice@example.com', accessType: 'ACCESS_TYPE_ALL', apiKeys: [{ apiKeyName: 'alice', publicKey: world.alice.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], userTags: [] }],
+        users: [{ userName: 'Alice', userEmail: 'alice@example.com', accessType: 'ACCESS_TYPE_ALL', apiKeys: [{ apiKeyName: 'alice', publicKey: world.alice.publicKey }], authenticators: [], userTags: [] }],
       });
       set(PLACEHOLDERS.alice, (activity.result.createUsersResult!.userIds as string[])[0]);
       return;

@@ -15,6 +15,35 @@ async function sendStamped(path: string, body: unknown, headers: Record<string, 
 
 const envelope = (type: string, parameters: unknown) => ({ type, timestampMs: String(Date.now()), organizationId: t.organizationId, parameters });
 
+describe('closed bodies', () => {
+  it('refuses an unknown field, at the top, in the intent and nested deeper, with code 3 naming it, and creates nothing', async () => {
+    t = await createTestContext();
+    const account = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' };
+    const cases: Array<[unknown, string]> = [
+      [envelope('ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'typo', accounts: [account], mnemonicLenght: 24 }), 'parameters.mnemonicLenght'],
+      [envelope('ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'nested', accounts: [{ ...account, curv: 'CURVE_ED25519' }] }), 'parameters.accounts[0].curv'],
+      [{ ...envelope('ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'top', accounts: [account] }), note: 'x' }, 'note'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await sendStamped('/public/v1/submit/create_wallet', body);
+      expect(answer, field).toMatchObject({ status: 400, json: { code: 3, message: `${field}: is not a field of this request`, details: [{ field }] } });
+    }
+    expect(await sendStamped('/public/v1/query/whoami', { organizationId: t.organizationId, userId: t.root.userId })).toMatchObject({
+      status: 400,
+      json: { code: 3, details: [{ field: 'userId' }] },
+    });
+    expect((await t.root.client.listWallets({})).wallets).toEqual([]);
+  });
+
+  it('refuses create_policy with the deprecated selectors instead of creating a policy that allows everything', async () => {
+    t = await createTestContext();
+    const selectors = [{ subject: 'activity.type', operator: 'OPERATOR_EQUAL', target: 'ACTIVITY_TYPE_CREATE_WALLET' }];
+    const body = envelope('ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'old form', effect: 'EFFECT_ALLOW', selectors });
+    expect(await sendStamped('/public/v1/submit/create_policy', body)).toMatchObject({ status: 400, json: { code: 3, details: [{ field: 'parameters.selectors' }] } });
+    expect((await t.root.client.listPolicies({})).policies).toEqual([]);
+  });
+});
+
 describe('media type', () => {
   it('refuses a body sent as anything but application/json with code 3 naming Content-Type', async () => {
     t = await createTestContext();

@@ -99,7 +99,7 @@ describe('--data survives kill -9 under load', { timeout: 120_000 }, () => {
             type: 'ACTIVITY_TYPE_UPDATE_USER_TAG',
             timestampMs: String(Date.now()),
             organizationId: orgId,
-            parameters: { userTagId, userTagName: `crash-${client}-${n}`, addUserIds: [], removeUserIds: [] },
+            parameters: { userTagId, newUserTagName: `crash-${client}-${n}`, addUserIds: [], removeUserIds: [] },
           });
           expect(answer.status).toBe(200);
           acknowledged.push((answer.json.activity as { id: string }).id);
