@@ -12,7 +12,7 @@ import { validateAgainst } from './validate.js';
 import { checkCredentialScope } from './credential-scope.js';
 import { Activities } from './activities.js';
 import { QUERIES } from './queries.js';
-import { SUBMISSIONS, UNIMPLEMENTED_OPERATIONS, unimplementedMessage } from './submissions.js';
+import { SUBMISSIONS, unimplementedMessage } from './submissions.js';
 import { ApiErrorKeepingWrites, PARENT_MAY_SUBMIT } from './signin.js';
 import { emulatorRoute } from './emulator-routes.js';
 import { OrganizationRateLimit, RateLimited } from './rate-limit.js';
@@ -147,7 +147,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
       throw invalid('Content-Type', `Content-Type: must be application/json, not ${contentType.slice(0, 100)}`);
     }
-    if (UNIMPLEMENTED_OPERATIONS.has(operation.name)) throw new ApiError(Code.UNIMPLEMENTED, unimplementedMessage(operation.name));
     const raw = typeof request.body === 'string' ? request.body : '';
     if (raw.length > BODY_LIMIT_BYTES || new TextEncoder().encode(raw).length > BODY_LIMIT_BYTES) {
       throw invalid('body', `body: larger than ${BODY_LIMIT_BYTES} bytes (x-limits request-body-max)`);

@@ -1,7 +1,7 @@
 // Sign-in and recovery: read-write sessions, email auth, one-time codes, OAuth and email recovery.
 // Each issues a short-lived P-256 API key for a user and hands its private key over only inside an
 // HPKE bundle to the caller's target key (bundles.ts); emails and text messages go to the outbox.
-import { ApiError, denied, exhausted, invalid, notFound, precondition } from './errors.js';
+import { ApiError, exhausted, invalid, notFound, precondition } from './errors.js';
 import { limit } from './document.js';
 import { sha256Hex, uuid } from './encoding.js';
 import { newP256ApiKey, sealBundle } from './bundles.js';
