@@ -8,6 +8,7 @@ import type { OperationSpec } from './document.js';
 import { hexToBytes } from './encoding.js';
 import { C, CREDENTIAL_TYPE_BY_CURVE, apiKeyIsLive, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
 import type { Database } from './store.js';
+import { levelsAbove } from './organization-scope.js';
 import {
   decodeApiKeyStamp,
   decodeWebauthnStamp,
@@ -109,13 +110,7 @@ export async function verifyRequestSignature(
 
 function isInScope(db: Database, credentialOrganizationId: string, target: OrganizationRecord | undefined): number {
   // 0 = the target itself, n = n levels above it, -1 = unrelated.
-  if (!target) return -1;
-  let current: OrganizationRecord | undefined = target;
-  for (let depth = 0; current && depth < 64; depth++) {
-    if (current.organizationId === credentialOrganizationId) return depth;
-    current = current.parentOrganizationId ? db.get<OrganizationRecord>(C.organizations, current.parentOrganizationId) : undefined;
-  }
-  return -1;
+  return target ? levelsAbove(db, credentialOrganizationId, target) : -1;
 }
 
 function nearest<T extends { organizationId: string }>(db: Database, records: T[], target: OrganizationRecord | undefined): T | undefined {

@@ -10,6 +10,7 @@ import { C, defineIndexes, type OrganizationRecord, type UserRecord } from './mo
 import { resolveCaller, verifyRequestSignature, type Caller, type VerifiedRequest } from './auth.js';
 import { validateAgainst } from './validate.js';
 import { checkCredentialScope } from './credential-scope.js';
+import { isAncestor } from './organization-scope.js';
 import { Activities } from './activities.js';
 import { QUERIES } from './queries.js';
 import { SUBMISSIONS, unimplementedMessage } from './submissions.js';
@@ -75,15 +76,6 @@ function header(request: EmulatorRequest, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(request.headers)) if (key.toLowerCase() === wanted && value !== undefined) return value;
   return undefined;
-}
-
-export function isAncestor(db: Database, ancestorId: string, organization: OrganizationRecord): boolean {
-  let parentId = organization.parentOrganizationId;
-  for (let depth = 0; parentId && depth < 64; depth++) {
-    if (parentId === ancestorId) return true;
-    parentId = db.get<OrganizationRecord>(C.organizations, parentId)?.parentOrganizationId ?? null;
-  }
-  return false;
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {

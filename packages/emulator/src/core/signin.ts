@@ -10,6 +10,7 @@ import { sendMessage } from './outbox.js';
 import { verifyIdToken } from './oauth-issuer.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { organizationAndAncestors } from './organization-scope.js';
 import { addAuthenticators, checkApiPublicKey } from './submissions.js';
 
 type Params = Record<string, unknown>;
@@ -56,12 +57,7 @@ type KeyKind = 'email_auth' | 'otp_auth' | 'oauth' | 'read_write_session' | 'ema
 
 /** A feature counts when the organization or any organization above it has it set. */
 function featureOn(db: Database, organization: OrganizationRecord, name: string): boolean {
-  let current: OrganizationRecord | undefined = organization;
-  for (let depth = 0; current && depth < 64; depth++) {
-    if (current.features.some((f) => f.name === name)) return true;
-    current = current.parentOrganizationId ? db.get<OrganizationRecord>(C.organizations, current.parentOrganizationId) : undefined;
-  }
-  return false;
+  return organizationAndAncestors(db, organization).some((o) => o.features.some((f) => f.name === name));
 }
 
 function settingOff(organization: OrganizationRecord, setting: SignInSetting): boolean {
