@@ -8,7 +8,7 @@ import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
 import { cloneRecord, type Database } from './store.js';
 import { OPERATIONS } from './document.js';
-import type { RequestContext } from './emulator.js';
+import type { RequestContext } from './request-context.js';
 import type { Webhooks } from './webhooks.js';
 
 export interface Submission {

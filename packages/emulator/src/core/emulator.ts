@@ -7,7 +7,7 @@ import { ApiError, Code, invalid, unauthenticated, violation } from './errors.js
 import { OPERATIONS, httpStatusOf, limit, type OperationSpec } from './document.js';
 import { Database } from './store.js';
 import { C, defineIndexes, type OrganizationRecord, type UserRecord } from './model.js';
-import { resolveCaller, verifyRequestSignature, type Caller, type VerifiedRequest } from './auth.js';
+import { resolveCaller, verifyRequestSignature, type VerifiedRequest } from './auth.js';
 import { validateAgainst } from './validate.js';
 import { checkCredentialScope } from './credential-scope.js';
 import { isAncestor } from './organization-scope.js';
@@ -21,6 +21,7 @@ import { activityOfRequest, requestDigestOf } from './replay.js';
 import { Webhooks } from './webhooks.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { BootstrapResult, Change, Emulator, EmulatorOptions, EmulatorRequest, EmulatorResponse } from './types.js';
+import type { RequestContext } from './request-context.js';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -39,19 +40,6 @@ export function errorResponse(error: ApiError): EmulatorResponse {
   return response;
 }
 
-/** Everything a handler can reach for one request. */
-export interface RequestContext {
-  db: Database;
-  now: number;
-  operation: OperationSpec;
-  /** The exact body, as signed. */
-  raw: string;
-  body: Record<string, unknown>;
-  caller: Caller;
-  /** The organization named by the body's organizationId. */
-  organization: OrganizationRecord;
-  activities: Activities;
-}
 
 const BODY_LIMIT_BYTES = limit<number>('request-body-max');
 const BODY_DEPTH_LIMIT = limit<number>('request-body-max-depth');

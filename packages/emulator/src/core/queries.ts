@@ -2,7 +2,7 @@
 // documented order, with positional cursors (see paging.ts).
 import { webhookSigningKeyView } from './webhook-signing.js';
 import { invalid, notFound } from './errors.js';
-import type { RequestContext } from './emulator.js';
+import type { RequestContext } from './request-context.js';
 import {
   C,
   apiKeyView,
