@@ -2,21 +2,13 @@
 // Serves website/build the way a static host does: gzip for text, clean URLs
 // with an optional trailing slash, 404.html for unknown paths. Used by the
 // e2e suite and the benchmarks, so they measure what production would send.
+// `createBuildServer` is exported for its unit test (serve-build.test.ts); run as a script, it listens.
 import {createServer} from 'node:http';
 import {createReadStream, existsSync, readFileSync, statSync} from 'node:fs';
 import {extname, join, normalize, resolve} from 'node:path';
 import {createGzip} from 'node:zlib';
 import {parseArgs} from 'node:util';
-import {fileURLToPath} from 'node:url';
-
-const {values} = parseArgs({
-  options: {
-    port: {type: 'string', default: '4173'},
-    dir: {type: 'string'},
-    host: {type: 'string', default: '127.0.0.1'},
-  },
-});
-const root = resolve(values.dir ?? fileURLToPath(new URL('../build', import.meta.url)));
+import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -52,7 +44,7 @@ const pagefindGzipped = /^\/pagefind\/.*\.(pf_meta|pf_index|pf_fragment|pf_filte
  * way those hosts do, so tests run under the same Content Security Policy.
  * Patterns: exact paths, or a trailing `*` matching any rest.
  */
-function loadHeaderRules() {
+function loadHeaderRules(root) {
   const file = join(root, '_headers');
   if (!existsSync(file)) return [];
   const rules = [];
@@ -66,8 +58,7 @@ function loadHeaderRules() {
   }
   return rules;
 }
-const headerRules = loadHeaderRules();
-function headersFor(pathname) {
+function headersFor(headerRules, pathname) {
   const out = {};
   for (const {pattern, headers} of headerRules) {
     const matches = pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
@@ -80,8 +71,15 @@ function isFile(p) {
   return existsSync(p) && statSync(p).isFile();
 }
 
-function resolvePath(urlPath) {
-  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+/** The file a URL path names under `root`, or undefined (also for a path whose percent-encoding is broken). */
+function resolvePath(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   const candidate = join(root, clean);
   if (!candidate.startsWith(root)) return undefined;
   if (isFile(candidate)) return candidate;
@@ -90,30 +88,54 @@ function resolvePath(urlPath) {
   return undefined;
 }
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  let file = resolvePath(url.pathname);
-  let status = 200;
-  if (!file) {
-    file = join(root, '404.html');
-    status = 404;
-  }
-  const type = types[extname(file)] ?? 'application/octet-stream';
-  const headers = {
-    'Content-Type': type,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-    ...headersFor(url.pathname),
-  };
-  const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const gzip = compressible.test(type) && acceptsGzip;
-  if (gzip || (acceptsGzip && status === 200 && pagefindGzipped.test(url.pathname))) headers['Content-Encoding'] = 'gzip';
-  res.writeHead(status, headers);
-  if (req.method === 'HEAD') return res.end();
-  const stream = createReadStream(file);
-  (gzip ? stream.pipe(createGzip({level: 6})) : stream).pipe(res);
-});
+/** A static server for the build in `root`; a request it cannot read gets an answer, never a crash. */
+export function createBuildServer(root) {
+  const headerRules = loadHeaderRules(root);
+  return createServer((req, res) => {
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+      decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed percent-encoding such as /%ZZ names no file: the client's mistake, answered 400.
+      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff'});
+      return res.end('Bad request: the path is not valid percent-encoding\n');
+    }
+    let file = resolvePath(root, url.pathname);
+    let status = 200;
+    if (!file) {
+      file = join(root, '404.html');
+      status = 404;
+    }
+    const type = types[extname(file)] ?? 'application/octet-stream';
+    const headers = {
+      'Content-Type': type,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...headersFor(headerRules, url.pathname),
+    };
+    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const gzip = compressible.test(type) && acceptsGzip;
+    if (gzip || (acceptsGzip && status === 200 && pagefindGzipped.test(url.pathname))) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(status, headers);
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(file);
+    // A file that vanished between the check and the read ends the answer instead of the process.
+    stream.on('error', () => res.destroy());
+    (gzip ? stream.pipe(createGzip({level: 6})) : stream).pipe(res);
+  });
+}
 
-server.listen(Number(values.port), values.host, () => {
-  console.log(`Serving ${root} at http://${values.host}:${values.port}/`);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const {values} = parseArgs({
+    options: {
+      port: {type: 'string', default: '4173'},
+      dir: {type: 'string'},
+      host: {type: 'string', default: '127.0.0.1'},
+    },
+  });
+  const root = resolve(values.dir ?? fileURLToPath(new URL('../build', import.meta.url)));
+  createBuildServer(root).listen(Number(values.port), values.host, () => {
+    console.log(`Serving ${root} at http://${values.host}:${values.port}/`);
+  });
+}

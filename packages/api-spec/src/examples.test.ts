@@ -220,7 +220,7 @@ describe('errors per operation (x-errors) and for every call (x-common-errors)',
   const common = doc['x-common-errors'] as { code: number; when: string }[];
 
   it('every call: known codes, each with when it happens', () => {
-    expect(common.map((entry) => entry.code)).toEqual([3, 5, 13, 14, 16]);
+    expect(common.map((entry) => entry.code)).toEqual([3, 5, 8, 13, 14, 16]);
     for (const entry of common) expect(entry.when.length, String(entry.code)).toBeGreaterThan(20);
   });
 

@@ -246,7 +246,7 @@ describe('sigil emulator start', { timeout: 60_000 }, () => {
   it('--help describes the commands and the development-only warning', async () => {
     const help = await sigil(['emulator', 'start', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', '--pending-polls', '--frames', '--frames-port', 'sigil emulator export', 'sigil emulator import']) {
+    for (const flag of ['--port', '--host', '--data', '--import', '--export', '--key-file', '--pending-polls', '--frames', '--frames-port', '--no-rate-limit', '--accept-data-loss', 'sigil emulator export', 'sigil emulator import']) {
       expect(help.stdout).toContain(flag);
     }
     expect(help.stdout).toContain("none of the protection the platform's");

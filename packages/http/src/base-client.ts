@@ -46,7 +46,10 @@ export type ClientTransportOptions = Pick<SigilClientConfig, 'baseUrl' | 'fetch'
 export interface SubmitOptions extends RequestOptions {
   /** The organization the activity runs in; defaults to the client's (set it for sub-organizations). */
   organizationId?: string;
-  /** Milliseconds since the epoch; defaults to now (and to a fresh now on each retry). */
+  /**
+   * Milliseconds since the epoch; defaults to now. One value for the whole call: each retry resends the
+   * identical envelope, which the API's replay rule answers with the activity the first attempt created.
+   */
   timestampMs?: string | number;
 }
 
@@ -242,10 +245,17 @@ export class SigilBaseClient {
   }
 
   /**
-   * POSTs `body` to `baseUrl + route.path` (serialized once per attempt; the stamp covers that exact string)
+   * POSTs `body` to `baseUrl + route.path` (a query serialized per attempt, a submission once per call; each stamp covers that exact string)
    * and returns the parsed JSON answer. Failures throw `SigilError`.
    */
   protected send<T>(route: OperationRoute, makeBody: () => unknown, options: RequestOptions = {}): Promise<T> {
+    // A submission's body is made once, so every attempt sends the same bytes (transport.ts, rule 2).
+    let submissionBody: string | undefined;
+    const bodyFor = (): string => {
+      if (route.kind !== 'submission') return JSON.stringify(makeBody());
+      submissionBody ??= JSON.stringify(makeBody());
+      return submissionBody;
+    };
     return exchange<T>({
       fetch: this.#fetch,
       url: this.baseUrl + route.path,
@@ -255,7 +265,7 @@ export class SigilBaseClient {
       retry: options.retry ?? this.#retry,
       signal: options.signal,
       prepare: async () => {
-        const body = JSON.stringify(makeBody());
+        const body = bodyFor();
         return { body, headers: await this.#headersFor(route, body) };
       },
     });
@@ -272,7 +282,7 @@ export class SigilBaseClient {
     return this.send<T>(route, () => this.#queryBody(route, body), options);
   }
 
-  /** Wraps `parameters` in the submission envelope (a fresh timestamp per attempt), sends it, returns the activity. */
+  /** Wraps `parameters` in the submission envelope (one timestamp per call), sends it, returns the activity. */
   protected async submit<A>(route: OperationRoute, parameters: object | undefined, options: SubmitOptions = {}): Promise<A> {
     const { activity } = await this.send<{ activity: A }>(route, () => this.#envelope(route, parameters, options), options);
     return activity;

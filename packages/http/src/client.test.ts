@@ -64,6 +64,26 @@ describe('SigilBaseClient against the emulator', () => {
     expect(a.fingerprint).toBe(`sha256:${createHash('sha256').update(canonical).digest('hex')}`);
   });
 
+  it('resends a submission whose answer was lost, and the emulator answers the activity it already created', async () => {
+    let lost = 0;
+    // The first attempt reaches the emulator, which creates the wallet; its answer is then dropped on the way back.
+    const losingFetch = (async (input: string, init: RequestInit) => {
+      const response = await fetch(input, init);
+      if (lost++ === 0) {
+        await response.text();
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    }) as typeof fetch;
+    const retrying = new MiniClient({ baseUrl: server.url, organizationId: server.organizationId, stamper, fetch: losingFetch, retry: { baseDelayMs: 0, maxDelayMs: 0 } });
+    const activity = await retrying.createWallet({ walletName: 'Sent twice', accounts: [] });
+    const attempts = server.requests.filter((r) => r.path === '/public/v1/submit/create_wallet' && r.body.includes('Sent twice'));
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]!.body).toBe(attempts[0]!.body);
+    expect((JSON.parse(attempts[1]!.response) as { activity: { id: string } }).activity.id).toBe((activity as unknown as { id: string }).id);
+    expect((JSON.parse(attempts[0]!.response) as { activity: { id: string } }).activity.id).toBe((activity as unknown as { id: string }).id);
+  });
+
   it('honours timestampMs and organizationId overrides', async () => {
     await expect(
       client.createWallet({ walletName: 'Sub', accounts: [] }, { organizationId: 'sub-org', timestampMs: 1700000000000 }),

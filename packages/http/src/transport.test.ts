@@ -91,18 +91,19 @@ describe('retries', () => {
     expect(second.calls).toHaveLength(1);
   });
 
-  it('retries a submission only on codes answered before an activity exists, re-stamping a fresh envelope', async () => {
-    const { fetch, calls } = scripted([status(8, 429), status(10, 409), ok(activity)]);
+  it('retries a submission on every retryable code, resending the identical envelope (the replay rule makes it safe)', async () => {
+    const { fetch, calls } = scripted([status(8, 429), status(10, 409), status(4, 504), ok(activity)]);
     let clock = 1_000;
     const client = new MiniClient({ organizationId: 'org', stamper, fetch, retry: instant, now: () => clock++ });
     await expect(client.createWallet({ walletName: 'w', accounts: [] })).resolves.toMatchObject({ id: 'a1' });
-    expect(calls.map((c) => (JSON.parse(c.body) as { timestampMs: string }).timestampMs)).toEqual(['1000', '1001', '1002']);
+    expect(calls.map((c) => c.body)).toEqual(Array(4).fill(calls[0]!.body));
+    expect((JSON.parse(calls[0]!.body) as { timestampMs: string }).timestampMs).toBe('1000');
 
-    // DEADLINE_EXCEEDED is retryable for queries, but the activity may exist: a submission is not resent.
-    const late = scripted([status(4, 504)]);
-    const lateClient = new MiniClient({ organizationId: 'org', stamper, fetch: late.fetch, retry: instant });
-    await expect(lateClient.createWallet({ walletName: 'w', accounts: [] })).rejects.toMatchObject({ codeName: 'DEADLINE_EXCEEDED' });
-    expect(late.calls).toHaveLength(1);
+    // A code that is not retryable is not resent.
+    const denied = scripted([status(7, 403)]);
+    const deniedClient = new MiniClient({ organizationId: 'org', stamper, fetch: denied.fetch, retry: instant });
+    await expect(deniedClient.createWallet({ walletName: 'w', accounts: [] })).rejects.toMatchObject({ codeName: 'PERMISSION_DENIED' });
+    expect(denied.calls).toHaveLength(1);
   });
 });
 
@@ -150,17 +151,19 @@ describe('failures without an answer', () => {
     expect(attempts).toBe(3);
   });
 
-  it('resends a submission after a refused connection (nothing was sent), but not after an unclear network failure', async () => {
+  it('resends a submission after a refused connection and after an unclear network failure, as the identical body', async () => {
     const refusedOnce = scripted([refused(), ok(activity)]);
     const client = new MiniClient({ organizationId: 'org', stamper, fetch: refusedOnce.fetch, retry: instant });
     await expect(client.createWallet({ walletName: 'w', accounts: [] })).resolves.toMatchObject({ id: 'a1' });
     expect(refusedOnce.calls).toHaveLength(2);
 
-    // A browser's "Failed to fetch" says nothing of whether the request left: the activity may exist.
+    // A browser's "Failed to fetch" says nothing of whether the request left; the identical resend is answered
+    // with the activity it may have created, so it is safe.
     const unclear = scripted([new TypeError('Failed to fetch'), ok(activity)]);
     const unclearClient = new MiniClient({ organizationId: 'org', stamper, fetch: unclear.fetch, retry: instant });
-    await expect(unclearClient.createWallet({ walletName: 'w', accounts: [] })).rejects.toMatchObject({ codeName: 'UNAVAILABLE', submissionRetryable: false });
-    expect(unclear.calls).toHaveLength(1);
+    await expect(unclearClient.createWallet({ walletName: 'w', accounts: [] })).resolves.toMatchObject({ id: 'a1' });
+    expect(unclear.calls).toHaveLength(2);
+    expect(unclear.calls[1]!.body).toBe(unclear.calls[0]!.body);
   });
 
   it('times out a server that never answers with SigilError DEADLINE_EXCEEDED', async () => {
@@ -172,7 +175,7 @@ describe('failures without an answer', () => {
     expect(error.message).toBe(`No answer from ${baseUrl}/public/v1/query/whoami within 50 ms`);
   });
 
-  it('does not resend a submission that timed out', async () => {
+  it('resends a submission that timed out as the identical body, up to the retry limit', async () => {
     const baseUrl = await silentServer();
     let attempts = 0;
     const counting = ((input: string, init: RequestInit) => {
@@ -181,7 +184,7 @@ describe('failures without an answer', () => {
     }) as typeof fetch;
     const client = new MiniClient({ baseUrl, organizationId: 'org', stamper, fetch: counting, timeoutMs: 30, retry: instant });
     await expect(client.createWallet({ walletName: 'w', accounts: [] })).rejects.toMatchObject({ codeName: 'DEADLINE_EXCEEDED', submissionRetryable: false });
-    expect(attempts).toBe(1);
+    expect(attempts).toBe(4);
   });
 
   it('stops at once when the signal aborts, with SigilError CANCELLED carrying the reason', async () => {

@@ -1,5 +1,14 @@
 // One HTTP exchange with Sigil, with a per-attempt timeout, abort, and retries with exponential
 // backoff and full jitter for the codes the API document marks retryable.
+//
+// The retry rules:
+// 1. A query is sent again after a failure whose code the document marks `retryable` (4, 8, 10, 14),
+//    and after a failure with no answer (a refused connection, a dropped one, a timeout).
+// 2. A submission is retried on the same failures, and resends the identical body: the envelope, its
+//    `timestampMs` included, is built once per call and only stamped again. The API's replay rule answers
+//    an identical signed body with the activity the first one created, so a retry after a lost answer
+//    cannot create a second activity.
+// 3. Nothing else is retried: the same request would fail the same way.
 import { SigilError, STATUS_CODE_UNKNOWN } from './errors.js';
 
 export interface RetryOptions {
@@ -29,7 +38,7 @@ export interface RequestOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY: Required<RetryOptions> = { retries: 3, baseDelayMs: 250, maxDelayMs: 5_000, random: Math.random };
 
-/** What to send on one attempt: built again for each, so a submission gets a fresh timestamp and stamp. */
+/** What to send on one attempt: stamped again for each; a submission's body stays the same bytes (rule 2). */
 export interface PreparedRequest {
   body: string;
   headers: Record<string, string>;
@@ -39,7 +48,7 @@ export interface ExchangeInput {
   fetch: typeof fetch;
   url: string;
   path: string;
-  /** Submissions are retried only when the failure shows no activity can exist (`submissionRetryable`). */
+  /** Which retry rule applies; `prepare` must give a submission the same body on every attempt (rule 2). */
   kind: 'query' | 'submission';
   prepare: () => Promise<PreparedRequest>;
   timeoutMs: number;
@@ -172,13 +181,14 @@ async function attempt<T>(input: ExchangeInput): Promise<T> {
   }
 }
 
-function mayRetry(error: SigilError, kind: ExchangeInput['kind']): boolean {
-  return kind === 'submission' ? error.submissionRetryable : error.retryable;
+/** Rules 1 and 2: the same for both kinds, since a submission is resent as the identical body. */
+function mayRetry(error: SigilError): boolean {
+  return error.retryable;
 }
 
 /**
- * Sends the request, retrying failures the API document marks retryable (for submissions only those
- * that prove no activity was created), waiting a random time up to a doubling bound between attempts.
+ * Sends the request, retrying failures the API document marks retryable (rules 1 and 2 above), waiting a
+ * random time up to a doubling bound between attempts.
  */
 export async function exchange<T>(input: ExchangeInput): Promise<T> {
   const retry = input.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...input.retry };
@@ -186,7 +196,7 @@ export async function exchange<T>(input: ExchangeInput): Promise<T> {
     try {
       return await attempt<T>(input);
     } catch (error) {
-      if (!(error instanceof SigilError) || attemptIndex >= retry.retries || !mayRetry(error, input.kind)) throw error;
+      if (!(error instanceof SigilError) || attemptIndex >= retry.retries || !mayRetry(error)) throw error;
       await sleep(backoffDelay(attemptIndex, retry), input.signal, input.path);
     }
   }

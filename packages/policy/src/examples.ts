@@ -90,8 +90,9 @@ export const POLICY_EXAMPLES: readonly PolicyExample[] = [
   {
     id: 'deny-raw-payload-signing',
     group: 'Restrict signing',
-    title: 'Never sign raw payloads',
-    description: 'Raw payload signing skips transaction parsing, so no transaction rule can inspect it. This deny blocks it for everyone.',
+    title: 'Users never sign raw payloads',
+    description:
+      'Raw payload signing skips transaction parsing, so no transaction rule can inspect it. This deny blocks it for every user but the root quorum, which stands above policies.',
     policy: {
       policyName: 'No raw payloads',
       effect: 'EFFECT_DENY',
@@ -412,8 +413,9 @@ export const POLICY_EXAMPLES: readonly PolicyExample[] = [
   {
     id: 'deny-wallet-deletion',
     group: 'Administration',
-    title: 'Nobody deletes wallets or keys',
-    description: 'Deletion is final, so it is denied outright; the root quorum can remove this policy when needed.',
+    title: 'Users do not delete wallets or keys',
+    description:
+      'Deletion is final, so it is denied to every user; the root quorum stands above policies, so it can still delete, and it can remove this policy when needed.',
     policy: {
       policyName: 'No deletions',
       effect: 'EFFECT_DENY',

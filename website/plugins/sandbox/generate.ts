@@ -57,6 +57,7 @@ exports.uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 exports.email = /^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 exports.uri = {validate: (text) => URL.canParse(text)};
 exports.int32 = {type: 'number', validate: (n) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31};
+exports.uint64 = {type: 'string', validate: (text) => /^[0-9]{1,20}$/.test(text) && BigInt(text) <= 0xffffffffffffffffn};
 `;
 
 /** Loads FORMATS_SOURCE as values, for compiling (the same text the browser runs). */

@@ -49,6 +49,11 @@ sigil emulator start [options]
   --frames              also serve the iframe stamper's sign-in and export frames (the static
                         pages @sigil/iframe-stamper ships) on their own port, and print their URLs
   --frames-port <n>     the frames' port (default ${DEFAULT_FRAMES_PORT}; 0 picks a free one)
+  --accept-data-loss    start even if --data <dir> lost acknowledged changes (a log cut
+                        short, a deleted snapshot), from what is left; without it such a
+                        directory is refused
+  --no-rate-limit       do not enforce the limit of 60 requests per second per organization
+                        (code 8); for load tests only
 
 sigil emulator export --out <file> [--url <url>]
   Saves the state of a running emulator to <file>.
@@ -119,6 +124,8 @@ async function start(args: string[], io: Io): Promise<number> {
       'pending-polls': { type: 'string' },
       frames: { type: 'boolean' },
       'frames-port': { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      'accept-data-loss': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
   if (values.help) {
@@ -144,6 +151,8 @@ async function start(args: string[], io: Io): Promise<number> {
       keyFile: values['key-file'],
       pendingPolls,
       frames,
+      rateLimit: values['no-rate-limit'] !== true,
+      acceptDataLoss: values['accept-data-loss'] === true,
       log: (line) => io.stdout(line),
       cliCommand: cliCommand(),
     });

@@ -210,7 +210,7 @@ describe('CANCELLED: a client that goes away', () => {
       });
     });
 
-    const response = await fetch(`http://127.0.0.1:${port}/public/v1/query/whoami`, { method: 'POST', headers: { 'x-stamp': stamp }, body });
+    const response = await fetch(`http://127.0.0.1:${port}/public/v1/query/whoami`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-stamp': stamp }, body });
     const answer = parseAnswer({ status: response.status, headers: {}, body: await response.text() });
     expect(answer).toMatchObject({ status: 200, body: { organizationId: w.organizationId, userId: w.rootUserId } });
   });

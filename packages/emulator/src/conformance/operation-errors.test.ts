@@ -40,7 +40,7 @@ async function aliceWaits(consensus: string | ((rootUserId: string) => string)) 
   const w = await world(['alice']);
   const bob = await newSigner();
   await submit(w, 'create_users', {
-    users: [{ userName: 'Bob', accessType: 'ACCESS_TYPE_API', apiKeys: [{ apiKeyName: 'bob', publicKey: bob.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], userTags: [] }],
+    users: [{ userName: 'Bob', accessType: 'ACCESS_TYPE_API', apiKeys: [{ apiKeyName: 'bob', publicKey: bob.publicKey }], authenticators: [], userTags: [] }],
   });
   const condition = `user.id == '${w.ids.get(PLACEHOLDERS.alice)!}'`;
   await submit(w, 'create_policy', { policyName: 'alice waits', effect: 'EFFECT_ALLOW', condition, consensus: typeof consensus === 'string' ? consensus : consensus(w.rootUserId) });

@@ -8,7 +8,7 @@ import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
 import { cloneRecord, type Database } from './store.js';
 import { OPERATIONS } from './document.js';
-import type { RequestContext } from './emulator.js';
+import type { RequestContext } from './request-context.js';
 import type { Webhooks } from './webhooks.js';
 
 export interface Submission {
@@ -29,6 +29,11 @@ export interface ExecutionContext {
   /** The credential that stamped the submission (recover_user must be stamped with a recovery credential). */
   credential?: { type: string; publicKey: string };
 }
+
+/** What the root quorum and the policies decide for an activity; a refusal carries its error. */
+type Decision = { outcome: 'RUN' } | { outcome: 'CONSENSUS_NEEDED' } | { outcome: 'DENY'; denial: ApiError };
+const RUN: Decision = { outcome: 'RUN' };
+const CONSENSUS_NEEDED: Decision = { outcome: 'CONSENSUS_NEEDED' };
 
 const APPROVE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
 const REJECT = 'ACTIVITY_TYPE_REJECT_ACTIVITY';
@@ -83,7 +88,7 @@ export class Activities {
   private voteView(activity: ActivityRecord, vote: VoteRecord) {
     const user = this.db.get<UserRecord>(C.users, vote.userId);
     const shownUser = user
-      ? userView(this.db, user)
+      ? userView(this.db, user, vote.createdAtMs)
       : { userId: vote.userId, userName: '(deleted user)', authenticators: [], apiKeys: [], userTags: [], oauthProviders: [], createdAt: ts(0), updatedAt: ts(0) };
     return {
       id: vote.id,
@@ -184,7 +189,8 @@ export class Activities {
     };
   }
 
-  submit(context: RequestContext, submission: Submission | undefined) {
+  /** Creates the activity of a submission; `requestDigest` (replay.ts) lets an identical resend find it. */
+  submit(context: RequestContext, submission: Submission | undefined, requestDigest: string) {
     const { operation, caller, organization, now } = context;
     const parameters = context.body.parameters as Record<string, unknown>;
     const type = operation.activityType!;
@@ -203,6 +209,7 @@ export class Activities {
       fingerprint: fingerprintOf({ id, organizationId: organization.organizationId, type, intent }),
       userId: caller.user.userId,
       credential: caller.credential,
+      requestDigest,
       createdAtMs: now,
       updatedAtMs: now,
     };
@@ -215,8 +222,8 @@ export class Activities {
     }
     if (!submission) throw new ApiError(Code.UNIMPLEMENTED, `${operation.name} has no handler in this emulator version`);
     const decision = this.decide(activity, submission, parameters);
-    if (decision === 'DENY') throw this.denial;
-    if (decision === 'CONSENSUS_NEEDED') {
+    if (decision.outcome === 'DENY') throw decision.denial;
+    if (decision.outcome === 'CONSENSUS_NEEDED') {
       activity.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
       this.save(activity);
       return this.view(activity, caller.user);
@@ -234,8 +241,6 @@ export class Activities {
     this.save(activity);
     return this.view(activity, caller.user);
   }
-
-  private denial: ApiError = denied('no policy allows this request');
 
   private executionContext(activity: ActivityRecord, now: number): ExecutionContext {
     const organization = this.db.get<OrganizationRecord>(C.organizations, activity.organizationId);
@@ -261,29 +266,28 @@ export class Activities {
   }
 
   /**
-   * Root quorum first, then policies. Sets `denial` when the answer is DENY. A root user's request that policies
+   * Root quorum first, then policies; a DENY carries the error to answer. A root user's request that policies
    * do not allow waits for the rest of the root quorum instead of being refused: their own request is the quorum's
    * first approval, so with a threshold above 1 and no policy the organization is not locked.
    */
-  private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): 'RUN' | 'DENY' | 'CONSENSUS_NEEDED' {
+  private decide(activity: ActivityRecord, submission: Submission, parameters: Record<string, unknown>): Decision {
     const organization = this.decidingOrganization(activity);
     const rootUsers = new Set(organization.rootQuorum.userIds);
     const approvers = activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
     // The submitter's own request counts as their approval for the root quorum (never for policies).
     const rootApprovals = new Set([activity.userId, ...approvers].filter((userId) => rootUsers.has(userId)));
     const quorumMet = rootApprovals.size >= organization.rootQuorum.threshold;
-    if (this.isRootQuorumType(activity.type)) return quorumMet ? 'RUN' : 'CONSENSUS_NEEDED';
-    if (quorumMet) return 'RUN';
+    if (this.isRootQuorumType(activity.type)) return quorumMet ? RUN : CONSENSUS_NEEDED;
+    if (quorumMet) return RUN;
     const policies = this.db.lookupRecords<PolicyRecord>('policiesByOrg', organization.organizationId, C.policies);
     const verdict = evaluatePolicies(
       policies.map((p) => this.compiled(p)),
       this.policyRequest(activity, submission, parameters),
     );
-    if (verdict.outcome === 'ALLOW' || verdict.outcome === 'ROOT_QUORUM') return 'RUN';
-    if (verdict.outcome === 'CONSENSUS_NEEDED') return 'CONSENSUS_NEEDED';
-    if (rootUsers.has(activity.userId)) return 'CONSENSUS_NEEDED';
-    this.denial = denied(verdict.reason);
-    return 'DENY';
+    if (verdict.outcome === 'ALLOW' || verdict.outcome === 'ROOT_QUORUM') return RUN;
+    if (verdict.outcome === 'CONSENSUS_NEEDED') return CONSENSUS_NEEDED;
+    if (rootUsers.has(activity.userId)) return CONSENSUS_NEEDED;
+    return { outcome: 'DENY', denial: denied(verdict.reason) };
   }
 
   private vote(context: RequestContext, voteActivity: ActivityRecord, selection: VoteRecord['selection'], fingerprint: string): ActivityRecord {
@@ -313,14 +317,14 @@ export class Activities {
     }
     const submission = this.submissions()[updated.operation];
     const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
-    const decision = submission ? this.decide(updated, submission, parameters) : 'DENY';
-    if (decision === 'CONSENSUS_NEEDED') {
+    const decision: Decision = submission ? this.decide(updated, submission, parameters) : { outcome: 'DENY', denial: new ApiError(Code.UNIMPLEMENTED, `${updated.operation} has no handler in this emulator version`) };
+    if (decision.outcome === 'CONSENSUS_NEEDED') {
       this.save(updated);
       return updated;
     }
-    if (decision === 'DENY') {
+    if (decision.outcome === 'DENY') {
       updated.status = 'ACTIVITY_STATUS_FAILED';
-      updated.failure = { code: Code.PERMISSION_DENIED, message: this.denial.message, details: [] };
+      updated.failure = { code: decision.denial.code, message: decision.denial.message, details: [] };
       this.save(updated);
       return updated;
     }

@@ -6,8 +6,9 @@ import { p256 } from '@noble/curves/nist.js';
 import { ApiError, Code, unauthenticated } from './errors.js';
 import type { OperationSpec } from './document.js';
 import { hexToBytes } from './encoding.js';
-import { C, CREDENTIAL_TYPE_BY_CURVE, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
+import { C, CREDENTIAL_TYPE_BY_CURVE, apiKeyIsLive, credentialTypeOf, type ApiKeyRecord, type AuthenticatorRecord, type OrganizationRecord, type SessionRecord, type UserRecord } from './model.js';
 import type { Database } from './store.js';
+import { levelsAbove } from './organization-scope.js';
 import {
   decodeApiKeyStamp,
   decodeWebauthnStamp,
@@ -109,13 +110,7 @@ export async function verifyRequestSignature(
 
 function isInScope(db: Database, credentialOrganizationId: string, target: OrganizationRecord | undefined): number {
   // 0 = the target itself, n = n levels above it, -1 = unrelated.
-  if (!target) return -1;
-  let current: OrganizationRecord | undefined = target;
-  for (let depth = 0; current && depth < 64; depth++) {
-    if (current.organizationId === credentialOrganizationId) return depth;
-    current = current.parentOrganizationId ? db.get<OrganizationRecord>(C.organizations, current.parentOrganizationId) : undefined;
-  }
-  return -1;
+  return target ? levelsAbove(db, credentialOrganizationId, target) : -1;
 }
 
 function nearest<T extends { organizationId: string }>(db: Database, records: T[], target: OrganizationRecord | undefined): T | undefined {
@@ -146,7 +141,7 @@ export function resolveCaller(db: Database, verified: VerifiedRequest, organizat
     const keys = db
       .lookupRecords<ApiKeyRecord>('apiKeysByPublicKey', stamp.publicKey, C.apiKeys)
       .filter((key) => CREDENTIAL_TYPE_BY_CURVE[key.curveType] && stampSchemeMatches(key, stamp.scheme));
-    const live = keys.filter((key) => key.expirationSeconds === undefined || key.createdAtMs + Number(key.expirationSeconds) * 1000 > now);
+    const live = keys.filter((key) => apiKeyIsLive(key, now));
     const key = nearest(db, live, target) ?? (target ? undefined : live[0]);
     if (!key) {
       if (keys.length > live.length && nearest(db, keys, target)) throw unauthenticated(`API key ${stamp.publicKey} has expired`);

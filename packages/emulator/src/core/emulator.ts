@@ -3,25 +3,31 @@
 // answered with the document's shapes. Submissions become activities decided by the root quorum and
 // by policies (@sigil/policy). No Node APIs here (tsconfig.core.json compiles it without Node types).
 import { jsonNestingDepth } from './json-depth.js';
-import { ApiError, Code, invalid, unauthenticated } from './errors.js';
+import { ApiError, Code, invalid, unauthenticated, violation } from './errors.js';
 import { OPERATIONS, httpStatusOf, limit, type OperationSpec } from './document.js';
 import { Database } from './store.js';
 import { C, defineIndexes, type OrganizationRecord, type UserRecord } from './model.js';
-import { resolveCaller, verifyRequestSignature, type Caller, type VerifiedRequest } from './auth.js';
+import { resolveCaller, verifyRequestSignature, type VerifiedRequest } from './auth.js';
 import { validateAgainst } from './validate.js';
+import { checkCredentialScope } from './credential-scope.js';
+import { isAncestor } from './organization-scope.js';
 import { Activities } from './activities.js';
 import { QUERIES } from './queries.js';
-import { SUBMISSIONS, UNIMPLEMENTED_OPERATIONS, unimplementedMessage } from './submissions.js';
+import { SUBMISSIONS, unimplementedMessage } from './submissions.js';
 import { ApiErrorKeepingWrites, PARENT_MAY_SUBMIT } from './signin.js';
 import { emulatorRoute } from './emulator-routes.js';
+import { OrganizationRateLimit, RateLimited } from './rate-limit.js';
+import { activityOfRequest, requestDigestOf } from './replay.js';
 import { Webhooks } from './webhooks.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { BootstrapResult, Change, Emulator, EmulatorOptions, EmulatorRequest, EmulatorResponse } from './types.js';
+import type { RequestContext } from './request-context.js';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'Content-Type, X-Stamp, X-Stamp-WebAuthn, X-Session',
   'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+  'access-control-expose-headers': 'Retry-After, Allow',
 };
 
 function json(status: number, value: unknown): EmulatorResponse {
@@ -29,41 +35,35 @@ function json(status: number, value: unknown): EmulatorResponse {
 }
 
 export function errorResponse(error: ApiError): EmulatorResponse {
-  return json(httpStatusOf(error.code), { code: error.code, message: error.message, details: error.details });
+  const response = json(httpStatusOf(error.code), { code: error.code, message: error.message, details: error.details });
+  if (error instanceof RateLimited) response.headers['retry-after'] = String(error.retryAfterSeconds);
+  return response;
 }
 
-/** Everything a handler can reach for one request. */
-export interface RequestContext {
-  db: Database;
-  now: number;
-  operation: OperationSpec;
-  /** The exact body, as signed. */
-  raw: string;
-  body: Record<string, unknown>;
-  caller: Caller;
-  /** The organization named by the body's organizationId. */
-  organization: OrganizationRecord;
-  activities: Activities;
-}
 
 const BODY_LIMIT_BYTES = limit<number>('request-body-max');
 const BODY_DEPTH_LIMIT = limit<number>('request-body-max-depth');
 const TIMESTAMP_MAX_AGE_MS = limit<number>('request-timestamp-max-age') * 1000;
 const TIMESTAMP_MAX_SKEW_MS = limit<number>('request-timestamp-max-skew') * 1000;
 
+// `application/json`, with parameters such as `; charset=utf-8` allowed; a body in any other media type is refused.
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(;|$)/i;
+
+/**
+ * A method other than POST on an operation's path: a client's mistake, so HTTP 405 with `Allow: POST` (not the
+ * 501 of code 12, which says the server lacks something) and the Status body of code 3, naming the method.
+ */
+function methodNotAllowed(operation: OperationSpec, method: string): EmulatorResponse {
+  const message = `method: ${operation.name} is called with POST, not ${method}`;
+  const response = json(405, { code: Code.INVALID_ARGUMENT, message, details: [violation('method', message)] });
+  response.headers.allow = 'POST';
+  return response;
+}
+
 function header(request: EmulatorRequest, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(request.headers)) if (key.toLowerCase() === wanted && value !== undefined) return value;
   return undefined;
-}
-
-export function isAncestor(db: Database, ancestorId: string, organization: OrganizationRecord): boolean {
-  let parentId = organization.parentOrganizationId;
-  for (let depth = 0; parentId && depth < 64; depth++) {
-    if (parentId === ancestorId) return true;
-    parentId = db.get<OrganizationRecord>(C.organizations, parentId)?.parentOrganizationId ?? null;
-  }
-  return false;
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
@@ -78,6 +78,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const pendingPolls = options.pendingPolls ?? 0;
   if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new RangeError(`pendingPolls must be a whole number of 0 or more (got ${pendingPolls})`);
   const activities = new Activities(db, webhooks, () => SUBMISSIONS, pendingPolls);
+  const rateLimit = options.rateLimit === false ? undefined : new OrganizationRateLimit(options.rateClock ?? (() => performance.now()));
 
   /**
    * Settles once every commit handed to onCommit so far is stored. onCommit is called in request order
@@ -121,8 +122,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(path);
     const operation = match ? OPERATIONS.get(match[2]!) : undefined;
     if (!operation || operation.path !== path) throw new ApiError(Code.NOT_FOUND, `no operation at ${path}: see the API reference for the paths`);
-    if (method !== 'POST') throw new ApiError(Code.UNIMPLEMENTED, `${operation.name} is called with POST, not ${method}`);
-    if (UNIMPLEMENTED_OPERATIONS.has(operation.name)) throw new ApiError(Code.UNIMPLEMENTED, unimplementedMessage(operation.name));
+    if (method !== 'POST') return methodNotAllowed(operation, method);
+    const contentType = header(request, 'Content-Type');
+    if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
+      throw invalid('Content-Type', `Content-Type: must be application/json, not ${contentType.slice(0, 100)}`);
+    }
     const raw = typeof request.body === 'string' ? request.body : '';
     if (raw.length > BODY_LIMIT_BYTES || new TextEncoder().encode(raw).length > BODY_LIMIT_BYTES) {
       throw invalid('body', `body: larger than ${BODY_LIMIT_BYTES} bytes (x-limits request-body-max)`);
@@ -158,7 +162,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     // The passkey counter written by resolveCaller stays even if the request fails (replay protection).
     const afterAuthentication = db.savepoint();
     try {
+      const overLimit = rateLimit?.take(requestedOrganization ?? caller.user.organizationId);
+      if (overLimit) throw overLimit;
       validateAgainst(operation.requestRef, fields);
+      checkCredentialScope(operation, caller);
       const organization = db.get<OrganizationRecord>(C.organizations, fields.organizationId as string);
       if (!organization) throw new ApiError(Code.NOT_FOUND, `organization ${String(fields.organizationId)} not found`);
       if (caller.user.organizationId !== organization.organizationId) {
@@ -185,7 +192,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       if (timestamp > at + TIMESTAMP_MAX_SKEW_MS) {
         throw invalid('timestampMs', `timestampMs: more than ${TIMESTAMP_MAX_SKEW_MS / 1000} seconds in the future; check the client's clock`);
       }
-      return json(200, { activity: activities.submit(context, SUBMISSIONS[operation.name]) });
+      const digest = requestDigestOf(caller.credential.publicKey, raw);
+      const earlier = activityOfRequest(db, organization.organizationId, digest);
+      if (earlier) return json(200, { activity: activities.view(earlier, caller.user) });
+      return json(200, { activity: activities.submit(context, SUBMISSIONS[operation.name], digest) });
     } catch (error) {
       db.rollback(afterAuthentication);
       if (error instanceof ApiErrorKeepingWrites) for (const w of error.writes) w.value === null ? db.delete(w.collection, w.id) : db.put(w.collection, w.id, w.value);

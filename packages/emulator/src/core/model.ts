@@ -145,6 +145,8 @@ export interface ActivityRecord {
   /** Who submitted it, and with which credential. */
   userId: string;
   credential: { type: string; publicKey: string };
+  /** The submission that created it, as replay.ts identifies one: an identical resend answers this activity. */
+  requestDigest?: string;
   createdAtMs: number;
   updatedAtMs: number;
 }
@@ -156,6 +158,27 @@ export interface SessionRecord {
 }
 
 export const ts = (ms: number): Timestamp => toTimestamp(ms);
+
+/** An API key with an `expirationSeconds` stops working once that time has passed since its creation. */
+export function apiKeyIsLive(key: Pick<ApiKeyRecord, 'expirationSeconds' | 'createdAtMs'>, now: number): boolean {
+  return key.expirationSeconds === undefined || key.createdAtMs + Number(key.expirationSeconds) * 1000 > now;
+}
+
+/**
+ * The user's API keys that still work at `now`. An expired key is neither listed nor counted toward
+ * `api-keys-per-user`: it can never stamp again, so it takes no room.
+ */
+export function liveApiKeysOf(db: Database, userId: string, now: number): ApiKeyRecord[] {
+  return db.lookupRecords<ApiKeyRecord>('apiKeysByUser', userId, C.apiKeys).filter((key) => apiKeyIsLive(key, now));
+}
+
+/**
+ * Deletes the user's expired API keys before a new key is counted or checked for a clash: an expired key is
+ * invisible (liveApiKeysOf), so it must not fill the limit or clash with a key registered again.
+ */
+export function dropExpiredApiKeys(db: Database, userId: string, now: number): void {
+  for (const key of db.lookupRecords<ApiKeyRecord>('apiKeysByUser', userId, C.apiKeys)) if (!apiKeyIsLive(key, now)) db.delete(C.apiKeys, key.apiKeyId);
+}
 
 export function apiKeyView(key: ApiKeyRecord) {
   return {
@@ -201,14 +224,14 @@ export function oauthProviderView(p: OauthProviderRecord) {
   };
 }
 
-export function userView(db: Database, user: UserRecord) {
+export function userView(db: Database, user: UserRecord, now: number) {
   return {
     userId: user.userId,
     userName: user.userName,
     ...(user.userEmail !== undefined ? { userEmail: user.userEmail } : {}),
     ...(user.userPhoneNumber !== undefined ? { userPhoneNumber: user.userPhoneNumber } : {}),
     authenticators: db.lookupRecords<AuthenticatorRecord>('authenticatorsByUser', user.userId, C.authenticators).map(authenticatorView),
-    apiKeys: db.lookupRecords<ApiKeyRecord>('apiKeysByUser', user.userId, C.apiKeys).map(apiKeyView),
+    apiKeys: liveApiKeysOf(db, user.userId, now).map(apiKeyView),
     userTags: user.userTags,
     oauthProviders: db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', user.userId, C.oauthProviders).map(oauthProviderView),
     createdAt: ts(user.createdAtMs),
@@ -246,6 +269,7 @@ export function defineIndexes(db: Database): void {
   db.defineIndex('invitationsByOrg', C.invitations, (i: InvitationRecord) => [i.organizationId]);
   db.defineIndex('activitiesByOrg', C.activities, (a: ActivityRecord) => [a.organizationId]);
   db.defineIndex('activitiesByFingerprint', C.activities, (a: ActivityRecord) => [a.fingerprint]);
+  db.defineIndex('activitiesByRequest', C.activities, (a: ActivityRecord) => (a.requestDigest ? [a.requestDigest] : []));
   db.defineIndex('subOrgsByParent', C.organizations, (o: OrganizationRecord) => one(o.parentOrganizationId));
   defineWalletIndexes(db);
 }

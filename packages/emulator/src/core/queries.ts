@@ -1,8 +1,8 @@
 // Query handlers: read-only answers in the document's response shapes. Lists that page do so in the
 // documented order, with positional cursors (see paging.ts).
 import { webhookSigningKeyView } from './webhook-signing.js';
-import { notFound } from './errors.js';
-import type { RequestContext } from './emulator.js';
+import { invalid, notFound } from './errors.js';
+import type { RequestContext } from './request-context.js';
 import {
   C,
   apiKeyView,
@@ -10,6 +10,8 @@ import {
   oauthProviderView,
   policyView,
   tagView,
+  apiKeyIsLive,
+  liveApiKeysOf,
   userView,
   type ActivityRecord,
   type ApiKeyRecord,
@@ -29,6 +31,21 @@ function userIn(context: RequestContext, userId: string, field = 'userId'): User
   const user = context.db.get<UserRecord>(C.users, userId);
   if (!user || user.organizationId !== context.organization.organizationId) throw notFound(`user ${userId} not found in organization ${context.organization.organizationId}`, field);
   return user;
+}
+
+/**
+ * The user a per-user list reads: `userId` when given, otherwise the calling user, as the document says. A caller
+ * from a parent organization is no user of the organization they read, so they must name one.
+ */
+function userOrCaller(context: RequestContext, userId: string | undefined): UserRecord {
+  if (userId !== undefined) return userIn(context, userId);
+  if (context.caller.user.organizationId !== context.organization.organizationId) {
+    throw invalid(
+      'userId',
+      `userId: is required when the caller is not a user of organization ${context.organization.organizationId} (a parent organization reads a sub-organization's users by ID)`,
+    );
+  }
+  return context.caller.user;
 }
 
 function owned<T extends { organizationId: string }>(context: RequestContext, collection: string, id: string, what: string, field: string): T {
@@ -62,7 +79,7 @@ function matchesSubOrganization(context: RequestContext, org: OrganizationRecord
     case 'PUBLIC_KEY':
       return users.some(
         (u) =>
-          db.lookupRecords<ApiKeyRecord>('apiKeysByUser', u.userId, C.apiKeys).some((k) => k.publicKey === value) ||
+          liveApiKeysOf(db, u.userId, context.now).some((k) => k.publicKey === value) ||
           db.lookupRecords<AuthenticatorRecord>('authenticatorsByUser', u.userId, C.authenticators).some((a) => a.publicKey === value),
       );
     case 'OIDC_TOKEN': {
@@ -126,13 +143,17 @@ export const QUERIES: Record<string, Query> = {
     );
     return { organizationIds: page(orgs.map((o) => o.organizationId), (id) => id, context.body.paginationOptions) };
   },
-  get_user: (context) => ({ user: userView(context.db, userIn(context, context.body.userId as string)) }),
-  list_users: (context) => ({ users: usersOf(context, context.organization.organizationId).map((u) => userView(context.db, u)) }),
-  get_api_key: (context) => ({ apiKey: apiKeyView(owned<ApiKeyRecord>(context, C.apiKeys, context.body.apiKeyId as string, 'API key', 'apiKeyId')) }),
+  get_user: (context) => ({ user: userView(context.db, userIn(context, context.body.userId as string), context.now) }),
+  list_users: (context) => ({ users: usersOf(context, context.organization.organizationId).map((u) => userView(context.db, u, context.now)) }),
+  get_api_key: (context) => {
+    const apiKeyId = context.body.apiKeyId as string;
+    const key = owned<ApiKeyRecord>(context, C.apiKeys, apiKeyId, 'API key', 'apiKeyId');
+    if (!apiKeyIsLive(key, context.now)) throw notFound(`API key ${apiKeyId} has expired`, 'apiKeyId');
+    return { apiKey: apiKeyView(key) };
+  },
   get_api_keys: (context) => {
-    const userId = context.body.userId as string | undefined;
-    const users = userId ? [userIn(context, userId)] : usersOf(context, context.organization.organizationId);
-    return { apiKeys: users.flatMap((u) => context.db.lookupRecords<ApiKeyRecord>('apiKeysByUser', u.userId, C.apiKeys).map(apiKeyView)) };
+    const user = userOrCaller(context, context.body.userId as string | undefined);
+    return { apiKeys: liveApiKeysOf(context.db, user.userId, context.now).map(apiKeyView) };
   },
   get_authenticator: (context) => ({
     authenticator: authenticatorView(owned<AuthenticatorRecord>(context, C.authenticators, context.body.authenticatorId as string, 'authenticator', 'authenticatorId')),
@@ -143,9 +164,8 @@ export const QUERIES: Record<string, Query> = {
       .map(authenticatorView),
   }),
   get_oauth_providers: (context) => {
-    const userId = context.body.userId as string | undefined;
-    const users = userId ? [userIn(context, userId)] : usersOf(context, context.organization.organizationId);
-    return { providers: users.flatMap((u) => context.db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', u.userId, C.oauthProviders).map(oauthProviderView)) };
+    const user = userOrCaller(context, context.body.userId as string | undefined);
+    return { providers: context.db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', user.userId, C.oauthProviders).map(oauthProviderView) };
   },
   get_policy: (context) => ({ policy: policyView(owned<PolicyRecord>(context, C.policies, context.body.policyId as string, 'policy', 'policyId')) }),
   list_policies: (context) => ({

@@ -58,6 +58,19 @@ async function newUser(fields: { userEmail?: string; userPhoneNumber?: string })
 const rejection = (code: number, message?: RegExp) => expect.objectContaining({ code, ...(message ? { message: expect.stringMatching(message) } : {}) });
 
 describe('create_read_write_session', () => {
+  it('stops listing and counting a session key once it expires, so expired keys never fill the limit of 10', async () => {
+    t = await createTestContext();
+    const { apiKeys: before } = await t.root.client.getApiKeys({ userId: t.root.userId });
+    for (let i = before.length; i < 10; i++) await t.root.client.createReadWriteSession({ targetPublicKey: newTarget().publicKey, expirationSeconds: '60' });
+    await expect(t.root.client.createReadWriteSession({ targetPublicKey: newTarget().publicKey })).rejects.toEqual(rejection(8, /api-keys-per-user/));
+    advance(60_000);
+    const { apiKeys } = await t.root.client.getApiKeys({ userId: t.root.userId });
+    expect(apiKeys.map((k) => k.apiKeyId)).toEqual(before.map((k) => k.apiKeyId));
+    const { user } = await t.root.client.getUser({ userId: t.root.userId });
+    expect(user.apiKeys).toHaveLength(before.length);
+    await expect(t.root.client.createReadWriteSession({ targetPublicKey: newTarget().publicKey })).resolves.toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED' });
+  });
+
   it('issues a key named and timed as documented, sealed to targetPublicKey, that stamps until it expires', async () => {
     t = await createTestContext();
     const target = newTarget();
@@ -269,8 +282,16 @@ describe('init_user_email_recovery and recover_user', () => {
     // recover_user is an activity like any other: a non-root user needs a policy allowing it.
     await expect(recovery.client.recoverUser({ userId, authenticator: exampleAuthenticator() })).rejects.toEqual(rejection(7, /no policies/));
     await t.root.client.createPolicy({ policyName: 'recovery', effect: 'EFFECT_ALLOW', condition: "activity.type == 'ACTIVITY_TYPE_RECOVER_USER'" });
-    // Another credential of the organization cannot finish someone's recovery.
-    await expect(t.root.client.recoverUser({ userId, authenticator: exampleAuthenticator() })).rejects.toEqual(rejection(7, /recovery credential/));
+    // Another credential of the organization cannot finish someone's recovery: it does not authenticate recover_user.
+    await expect(t.root.client.recoverUser({ userId, authenticator: exampleAuthenticator() })).rejects.toEqual(rejection(16, /recovery credential/));
+    // The recovery credential recovers the user it was emailed to, and no other.
+    await expect(recovery.client.recoverUser({ userId: t.root.userId, authenticator: exampleAuthenticator() })).rejects.toEqual(
+      expect.objectContaining({ code: 3, details: [expect.objectContaining({ field: 'parameters.userId' })] }),
+    );
+    // Until then it can do nothing else: not read, not create a wallet.
+    await expect(recovery.client.whoami({})).rejects.toEqual(rejection(16, /authenticates only recover_user/));
+    await expect(recovery.client.listWallets({})).rejects.toEqual(rejection(16, /authenticates only recover_user/));
+    await expect(recovery.client.createWallet({ walletName: 'taken over', accounts: [] })).rejects.toEqual(rejection(16, /authenticates only recover_user/));
     const done = await recovery.client.recoverUser({ userId, authenticator: exampleAuthenticator() });
     const authenticatorId = done.result!.recoverUserResult!.authenticatorId;
     const { authenticators } = await t.root.client.getAuthenticators({ userId });

@@ -1,15 +1,16 @@
 // Sign-in and recovery: read-write sessions, email auth, one-time codes, OAuth and email recovery.
 // Each issues a short-lived P-256 API key for a user and hands its private key over only inside an
 // HPKE bundle to the caller's target key (bundles.ts); emails and text messages go to the outbox.
-import { ApiError, denied, exhausted, invalid, notFound, precondition } from './errors.js';
+import { ApiError, exhausted, invalid, notFound, precondition } from './errors.js';
 import { limit } from './document.js';
 import { sha256Hex, uuid } from './encoding.js';
 import { newP256ApiKey, sealBundle } from './bundles.js';
-import { C, type ApiKeyRecord, type OrganizationRecord, type UserRecord } from './model.js';
+import { C, dropExpiredApiKeys, type ApiKeyRecord, type OrganizationRecord, type UserRecord } from './model.js';
 import { sendMessage } from './outbox.js';
 import { verifyIdToken } from './oauth-issuer.js';
 import type { ExecutionContext, Submission } from './activities.js';
 import type { Database } from './store.js';
+import { organizationAndAncestors } from './organization-scope.js';
 import { addAuthenticators, checkApiPublicKey } from './submissions.js';
 
 type Params = Record<string, unknown>;
@@ -56,12 +57,7 @@ type KeyKind = 'email_auth' | 'otp_auth' | 'oauth' | 'read_write_session' | 'ema
 
 /** A feature counts when the organization or any organization above it has it set. */
 function featureOn(db: Database, organization: OrganizationRecord, name: string): boolean {
-  let current: OrganizationRecord | undefined = organization;
-  for (let depth = 0; current && depth < 64; depth++) {
-    if (current.features.some((f) => f.name === name)) return true;
-    current = current.parentOrganizationId ? db.get<OrganizationRecord>(C.organizations, current.parentOrganizationId) : undefined;
-  }
-  return false;
+  return organizationAndAncestors(db, organization).some((o) => o.features.some((f) => f.name === name));
 }
 
 function settingOff(organization: OrganizationRecord, setting: SignInSetting): boolean {
@@ -121,6 +117,7 @@ function issueKey(
       if (key.issuedBy === kind) db.delete(C.apiKeys, key.apiKeyId);
     }
   }
+  dropExpiredApiKeys(db, user.userId, now);
   if (db.lookup('apiKeysByUser', user.userId).length >= API_KEYS_MAX) {
     throw exhausted(`a user holds at most ${API_KEYS_MAX} API keys, counting sign-in and session keys (x-limits api-keys-per-user); send invalidateExisting: true`, 'parameters');
   }
@@ -340,12 +337,16 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
     execute(context, p) {
       requireChannel(context, 'FEATURE_NAME_EMAIL_RECOVERY', 'disableEmailRecovery', 'email recovery');
       const user = userIn(context, p.userId as string, 'parameters.userId');
-      const key = context.credential
-        ? context.db
-            .lookupRecords<ApiKeyRecord & { issuedBy?: string }>('apiKeysByUser', user.userId, C.apiKeys)
-            .find((k) => k.publicKey === context.credential!.publicKey && k.issuedBy === 'email_recovery')
-        : undefined;
-      if (!key) throw denied(`recover_user is stamped with the recovery credential that init_user_email_recovery emailed to user ${user.userId}`);
+      // Only a recovery credential reaches this point (credential-scope.ts); it recovers the user it was emailed to.
+      const key = context.db
+        .lookupRecords<ApiKeyRecord>('apiKeysByUser', user.userId, C.apiKeys)
+        .find((k) => k.publicKey === context.credential?.publicKey && k.issuedBy === 'email_recovery');
+      if (!key) {
+        throw invalid(
+          'parameters.userId',
+          `parameters.userId: user ${user.userId} is not the user this recovery credential recovers; send the userId from init_user_email_recovery's result`,
+        );
+      }
       const [authenticatorId] = addAuthenticators(context.db, user.organizationId, user, [p.authenticator as Parameters<typeof addAuthenticators>[3][number]], 'parameters.authenticator', context.now);
       // The recovery credential does its one job.
       context.db.delete(C.apiKeys, key.apiKeyId);

@@ -43,6 +43,13 @@ export interface EmulatorOptions {
   pendingPolls?: number;
   /** Outgoing HTTP for webhooks; default globalThis.fetch. */
   fetch?: typeof fetch;
+  /**
+   * Enforces `requests-per-second-per-organization` (code 8, RESOURCE_EXHAUSTED) as Sigil does. Default true;
+   * false only for load tests, which measure the emulator rather than a client's behaviour under the limit.
+   */
+  rateLimit?: boolean;
+  /** Monotonic milliseconds the rate limit measures with; default `performance.now`. For tests of the limit. */
+  rateClock?: () => number;
 }
 
 export type ApiKeyCurve = 'API_KEY_CURVE_P256' | 'API_KEY_CURVE_SECP256K1' | 'API_KEY_CURVE_ED25519';

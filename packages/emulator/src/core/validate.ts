@@ -14,6 +14,8 @@ ajv.addFormat('uuid', UUID);
 ajv.addFormat('email', EMAIL);
 ajv.addFormat('uri', { validate: (text: string) => URL.canParse(text) });
 ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+// A 64-bit unsigned integer carried as a decimal string: the digits are checked by the schema's pattern, the range here.
+ajv.addFormat('uint64', { type: 'string', validate: (text: string) => /^[0-9]{1,20}$/.test(text) && BigInt(text) <= 0xffffffffffffffffn });
 ajv.addSchema({ ...document, $id: 'sigil-openapi' } as object, 'sigil-openapi');
 
 const compiled = new Map<string, ValidateFunction>();

@@ -32,6 +32,9 @@ export function describeValidationError(error: ValidationErrorLike): string {
       return `must be one of ${((error.params.allowedValues as unknown[] | undefined) ?? []).join(', ')}`;
     case 'const':
       return `must be ${String(error.params.allowedValue)}`;
+    case 'format':
+      if (error.params.format === 'uint64') return 'must be a whole number from 0 to 18446744073709551615 (an unsigned 64-bit integer), written as a string';
+      return error.message ?? 'is not valid';
     default:
       return error.message ?? 'is not valid';
   }

@@ -23,11 +23,14 @@ interface Child {
   exited: Promise<void>;
 }
 
-/** Starts the Node server from source (tsx) in a child process and waits for its banner. */
+/**
+ * Starts the Node server from source (tsx) in a child process and waits for its banner. The rate limit is off:
+ * the test needs hundreds of writes in flight at the kill, far above 60 requests per second.
+ */
 function startChild(dataDir: string): Promise<Child> {
   const script = `
     import { startEmulatorServer } from ${JSON.stringify(SERVER_MODULE)};
-    await startEmulatorServer({ port: 0, dataDir: ${JSON.stringify(dataDir)} });`;
+    await startEmulatorServer({ port: 0, dataDir: ${JSON.stringify(dataDir)}, rateLimit: false });`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let output = '';
@@ -96,7 +99,7 @@ describe('--data survives kill -9 under load', { timeout: 120_000 }, () => {
             type: 'ACTIVITY_TYPE_UPDATE_USER_TAG',
             timestampMs: String(Date.now()),
             organizationId: orgId,
-            parameters: { userTagId, userTagName: `crash-${client}-${n}`, addUserIds: [], removeUserIds: [] },
+            parameters: { userTagId, newUserTagName: `crash-${client}-${n}`, addUserIds: [], removeUserIds: [] },
           });
           expect(answer.status).toBe(200);
           acknowledged.push((answer.json.activity as { id: string }).id);

@@ -26,12 +26,16 @@ class Records {
   }
 }
 
-async function reopen(path: string, snapshotAfterBytes?: number): Promise<{ dataDir: DataDir; records: Records; dropped: number }> {
-  const { dataDir, recovered } = await DataDir.open(path, { snapshotAfterBytes });
+async function reopen(
+  path: string,
+  snapshotAfterBytes?: number,
+  acceptDataLoss = false,
+): Promise<{ dataDir: DataDir; records: Records; dropped: number; notices: string[] }> {
+  const { dataDir, recovered } = await DataDir.open(path, { snapshotAfterBytes, acceptDataLoss });
   const records = new Records(recovered.snapshot);
   for (const batch of recovered.records) records.apply(batch);
   dataDir.setStateSource(() => records.export());
-  return { dataDir, records, dropped: recovered.droppedTornBytes };
+  return { dataDir, records, dropped: recovered.droppedTornBytes, notices: recovered.notices };
 }
 
 const user = (i: number): Change => ({ collection: 'users', id: `user-${i}`, value: { name: `User ${i}`, tags: [i] } });
@@ -153,6 +157,8 @@ describe('DataDir', () => {
     await appendFile(join(path, 'log-000000.jsonl'), '0badc0de [{"collection":"users","id":"user-2"');
     const second = await reopen(path);
     expect(second.dropped).toBeGreaterThan(0);
+    // Past the acknowledged length: the notice can say its request was never answered.
+    expect(second.notices).toEqual([expect.stringMatching(/^Dropped an incomplete \d+-byte record at the end of log-000000\.jsonl: it lies past everything acknowledged/)]);
     expect([...second.records.collections.get('users')!.keys()]).toEqual(['user-1']);
     await second.dataDir.append([user(3)]);
     await rm(join(path, 'lock.pid'));
@@ -162,6 +168,69 @@ describe('DataDir', () => {
     await third.dataDir.close();
     await dataDir.close();
     await second.dataDir.close();
+  });
+
+  it('refuses a log cut short of what was acknowledged, whole records or not, unless told to accept the loss', async () => {
+    for (const cut of ['whole records', 'inside a record']) {
+      const path = join(root, cut.replace(' ', '-'));
+      const { dataDir } = await reopen(path);
+      for (let i = 1; i <= 3; i++) await dataDir.append([user(i)]);
+      await rm(join(path, 'lock.pid'));
+      const log = join(path, 'log-000000.jsonl');
+      const lines = (await readFile(log, 'utf8')).split('\n');
+      // Acknowledged users 2 and 3 are cut off: at a record boundary, or in the middle of user 2's record.
+      const kept = cut === 'whole records' ? `${lines[0]}\n` : `${lines[0]}\n${lines[1]!.slice(0, 20)}`;
+      await writeFile(log, kept);
+      await expect(DataDir.open(path)).rejects.toThrow(/log-000000\.jsonl holds \d+ bytes of complete records, but \d+ bytes had been acknowledged.*--accept-data-loss/);
+      const accepted = await reopen(path, undefined, true);
+      expect(accepted.notices).toEqual([expect.stringMatching(/acknowledged changes are lost.*starting from what is left/)]);
+      expect([...accepted.records.collections.get('users')!.keys()]).toEqual(['user-1']);
+      // What is left is the new acknowledged state: the next start is clean.
+      await accepted.dataDir.append([user(4)]);
+      await rm(join(path, 'lock.pid'));
+      const next = await reopen(path);
+      expect(next.notices).toEqual([]);
+      expect([...next.records.collections.get('users')!.keys()]).toEqual(['user-1', 'user-4']);
+      await Promise.all([dataDir.close(), accepted.dataDir.close(), next.dataDir.close()]);
+    }
+  });
+
+  it('refuses a directory whose snapshot was deleted instead of starting a new organization, unless told to', async () => {
+    const path = join(root, 'data');
+    const first = await reopen(path);
+    first.records.apply([user(1)]);
+    await first.dataDir.append([user(1)]);
+    await first.dataDir.snapshot();
+    first.records.apply([user(2)]);
+    await first.dataDir.append([user(2)]);
+    await rm(join(path, 'lock.pid'));
+    expect((await readdir(path)).filter((name) => name.startsWith('snapshot-'))).toEqual(['snapshot-000001.json']);
+    await rm(join(path, 'snapshot-000001.json'));
+    await expect(DataDir.open(path)).rejects.toThrow(/snapshot-000001\.json is missing, so every change made before log-000001\.jsonl began is lost.*--accept-data-loss/);
+    // With the log deleted too, the acknowledged mark still knows a snapshot existed.
+    const bare = join(root, 'bare');
+    const second = await reopen(bare);
+    await second.dataDir.append([user(1)]);
+    await second.dataDir.snapshot();
+    await rm(join(bare, 'lock.pid'));
+    await rm(join(bare, 'snapshot-000001.json'));
+    await rm(join(bare, 'log-000001.jsonl'));
+    await expect(DataDir.open(bare)).rejects.toThrow(/snapshot-000001\.json is missing/);
+    const accepted = await reopen(path, undefined, true);
+    expect([...accepted.records.collections.get('users')!.keys()]).toEqual(['user-2']);
+    await Promise.all([first.dataDir.close(), second.dataDir.close(), accepted.dataDir.close()]);
+  });
+
+  it('says it cannot tell whether a torn record was acknowledged in a directory without an acknowledged mark', async () => {
+    const path = join(root, 'data');
+    const { dataDir } = await reopen(path);
+    await dataDir.append([user(1)]);
+    await rm(join(path, 'lock.pid'));
+    await rm(join(path, 'acknowledged'));
+    await appendFile(join(path, 'log-000000.jsonl'), '0badc0de [{"collection"');
+    const again = await reopen(path);
+    expect(again.notices).toEqual([expect.stringMatching(/whether its request was answered cannot be told/)]);
+    await Promise.all([dataDir.close(), again.dataDir.close()]);
   });
 
   it('takes over the lock of a process that no longer runs', async () => {

@@ -6,6 +6,13 @@
 // arrive while a write is in flight are grouped into the next write (group commit), so one fsync serves many.
 // When the log grows past `snapshotAfterBytes`, a new snapshot is written (temporary file, fsync, rename)
 // and the log starts over; recovery loads the newest snapshot and replays its log.
+//
+// `acknowledged` holds how far the log reached when its last batch was acknowledged (`<seq> <bytes>`), written
+// in place after each fdatasync of the log. It is written after the log is durable, so it never claims more
+// than the disk holds; a log shorter than it, or a log whose snapshot is gone, has lost acknowledged changes.
+// Such a directory cannot be trusted: `open` refuses it unless `acceptDataLoss` says to start from what is
+// left. A torn last record is reported as what it is: past the acknowledged length, it was never answered;
+// without an `acknowledged` file (a directory from an older emulator) nobody can tell, and the notice says so.
 import { mkdir, open, readdir, readFile, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Change, EmulatorState } from '../core/types.js';
@@ -13,6 +20,7 @@ import { CorruptLogError, decodeLog, encodeRecord } from './log-record.js';
 import { readStateFile, syncDirectory, writeStateFile } from './state-file.js';
 
 const MARKER = 'sigil-emulator-data.json';
+const ACKNOWLEDGED = 'acknowledged';
 const LOCK = 'lock.pid';
 const DEFAULT_SNAPSHOT_AFTER_BYTES = 64 * 1024 * 1024;
 
@@ -27,6 +35,11 @@ export interface DataDirOptions {
   /** Start a new snapshot once the log holds this many bytes. Default 64 MiB. */
   snapshotAfterBytes?: number;
   log?: (line: string) => void;
+  /**
+   * Start from what is left of a directory that lost acknowledged changes (a log cut short, a deleted snapshot)
+   * instead of refusing it. Default false.
+   */
+  acceptDataLoss?: boolean;
 }
 
 export interface Recovered {
@@ -34,8 +47,10 @@ export interface Recovered {
   snapshot: EmulatorState | undefined;
   /** Change batches to replay on top of the snapshot, oldest first. */
   records: Change[][];
-  /** Bytes of a torn last record that were dropped (a crash during a write that was never acknowledged). */
+  /** Bytes of a torn last record that were dropped. */
   droppedTornBytes: number;
+  /** What recovery found and did, in sentences for the operator; empty for a clean directory. */
+  notices: string[];
 }
 
 interface Pending {
@@ -63,6 +78,7 @@ export class DataDir {
     private seq: number,
     private logFile: FileHandle,
     private logBytes: number,
+    private readonly acknowledged: FileHandle,
     private readonly snapshotAfterBytes: number,
     private readonly log: (line: string) => void,
   ) {}
@@ -75,11 +91,23 @@ export class DataDir {
       const names = await readdir(path);
       for (const name of names) if (/^\.snapshot-\d+\.json\..*\.tmp$/.test(name)) await unlink(join(path, name));
       const snapshotSeqs = seqsOf(names, /^snapshot-(\d+)\.json$/);
-      const seq = snapshotSeqs.at(-1) ?? 0;
-      const snapshot = snapshotSeqs.length > 0 ? await readSnapshot(path, seq) : undefined;
+      const logSeqs = seqsOf(names, /^log-(\d+)\.jsonl$/);
+      const mark = await readAcknowledged(path);
+      const notices: string[] = [];
+      const refuseOrNote = (loss: string): void => {
+        if (!options.acceptDataLoss) throw new DataDirError(`${loss}. Restore the directory from a backup, or start with --accept-data-loss to continue from what is left`);
+        notices.push(`${loss}; starting from what is left, as --accept-data-loss asks.`);
+      };
+      // The newest state the directory has ever reached: its snapshot, or a log or mark that outlives it.
+      const seq = Math.max(snapshotSeqs.at(-1) ?? 0, logSeqs.at(-1) ?? 0, mark?.seq ?? 0);
+      let snapshot: EmulatorState | undefined;
+      if (snapshotSeqs.includes(seq)) snapshot = await readSnapshot(path, seq);
+      else if (seq > 0) {
+        refuseOrNote(`--data ${path}: ${snapshotName(seq)} is missing, so every change made before ${logName(seq)} began is lost`);
+      }
       // Logs older than the newest snapshot are already in it: a crash came between rename and cleanup.
-      for (const old of seqsOf(names, /^log-(\d+)\.jsonl$/).filter((candidate) => candidate < seq)) await unlink(join(path, logName(old)));
-      for (const old of snapshotSeqs.slice(0, -1)) await unlink(join(path, snapshotName(old)));
+      for (const old of logSeqs.filter((candidate) => candidate < seq)) await unlink(join(path, logName(old)));
+      for (const old of snapshotSeqs.filter((candidate) => candidate < seq)) await unlink(join(path, snapshotName(old)));
 
       const logPath = join(path, logName(seq));
       const bytes = await readFile(logPath).catch((error: NodeJS.ErrnoException) => {
@@ -95,21 +123,37 @@ export class DataDir {
         }
         throw error;
       }
+      const acknowledgedBytes = mark?.seq === seq ? mark.bytes : 0;
+      if (decoded.validBytes < acknowledgedBytes) {
+        refuseOrNote(
+          `--data ${path}: ${logName(seq)} holds ${decoded.validBytes} bytes of complete records, but ${acknowledgedBytes} bytes had been acknowledged, so acknowledged changes are lost (the file was cut or damaged after it was written)`,
+        );
+      } else if (decoded.tornBytes > 0) {
+        notices.push(
+          mark
+            ? `Dropped an incomplete ${decoded.tornBytes}-byte record at the end of ${logName(seq)}: it lies past everything acknowledged, so its request was never answered (a crash during a write).`
+            : `Dropped an incomplete ${decoded.tornBytes}-byte record at the end of ${logName(seq)}. This directory does not record what was acknowledged, so whether its request was answered cannot be told.`,
+        );
+      }
       const logFile = await open(logPath, 'a', 0o600);
       if (decoded.tornBytes > 0) {
         await logFile.truncate(decoded.validBytes);
         await logFile.sync();
       }
+      const acknowledged = await open(join(path, ACKNOWLEDGED), mark ? 'r+' : 'w+', 0o600);
+      await writeAcknowledged(acknowledged, seq, decoded.validBytes);
+      await acknowledged.sync();
       await syncDirectory(path);
       const dataDir = new DataDir(
         path,
         seq,
         logFile,
         decoded.validBytes,
+        acknowledged,
         options.snapshotAfterBytes ?? DEFAULT_SNAPSHOT_AFTER_BYTES,
         options.log ?? (() => undefined),
       );
-      return { dataDir, recovered: { snapshot, records: decoded.records, droppedTornBytes: decoded.tornBytes } };
+      return { dataDir, recovered: { snapshot, records: decoded.records, droppedTornBytes: decoded.tornBytes, notices } };
     } catch (error) {
       await unlink(join(path, LOCK)).catch(() => undefined);
       throw error;
@@ -149,6 +193,8 @@ export class DataDir {
         await this.rotate().catch((error: Error) => this.log(`snapshot on close failed: ${error.message}`));
       }
       await this.logFile.close();
+      await this.acknowledged.sync().catch(() => undefined);
+      await this.acknowledged.close();
     });
     await unlink(join(this.path, LOCK)).catch(() => undefined);
   }
@@ -178,6 +224,9 @@ export class DataDir {
       await this.logFile.write(buffer);
       await this.logFile.datasync();
       this.logBytes += buffer.length;
+      // After the log is durable, so the mark never claims bytes the disk lacks; no fsync of its own, since an
+      // older mark only makes recovery check less, never refuse a sound directory.
+      await writeAcknowledged(this.acknowledged, this.seq, this.logBytes);
       this.stats.writes++;
       this.stats.records += batch.length;
     } catch (error) {
@@ -216,11 +265,32 @@ export class DataDir {
     this.logFile = logFile;
     this.seq = next;
     this.logBytes = 0;
+    await writeAcknowledged(this.acknowledged, next, 0);
     this.stats.snapshots++;
     await previous.close();
     await unlink(join(this.path, logName(previousSeq))).catch(() => undefined);
     await unlink(join(this.path, snapshotName(previousSeq))).catch(() => undefined);
   }
+}
+
+// `<seq, 6 digits> <bytes, 16 digits>\n`: always the same length, so each write replaces the whole mark in place.
+const ACKNOWLEDGED_LENGTH = 24;
+
+async function writeAcknowledged(file: FileHandle, seq: number, bytes: number): Promise<void> {
+  await file.write(`${pad(seq)} ${String(bytes).padStart(16, '0')}\n`, 0, 'utf8');
+}
+
+async function readAcknowledged(path: string): Promise<{ seq: number; bytes: number } | undefined> {
+  const text = await readFile(join(path, ACKNOWLEDGED), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return undefined;
+  const match = /^(\d{6}) (\d{16})\n$/.exec(text);
+  if (!match || text.length !== ACKNOWLEDGED_LENGTH) {
+    throw new DataDirError(`${join(path, ACKNOWLEDGED)} is damaged (it records how much of the log was acknowledged); restore the directory from a backup`);
+  }
+  return { seq: Number(match[1]), bytes: Number(match[2]) };
 }
 
 function seqsOf(names: string[], pattern: RegExp): number[] {

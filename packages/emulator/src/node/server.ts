@@ -48,6 +48,8 @@ export interface EmulatorServerOptions {
   /** How the banner's example runs the CLI. Default `sigil`. */
   cliCommand?: string;
   maxBodyBytes?: number;
+  /** Start from what is left of a --data directory that lost acknowledged changes, instead of refusing it. */
+  acceptDataLoss?: boolean;
   /** Snapshot once the change log reaches this size. */
   snapshotAfterBytes?: number;
   /** Clock for the core (tests). */
@@ -56,6 +58,8 @@ export interface EmulatorServerOptions {
   fetch?: typeof fetch;
   /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for (core option pendingPolls); default 0. */
   pendingPolls?: number;
+  /** Enforce the 60 requests per second per organization limit (core option rateLimit); default true. */
+  rateLimit?: boolean;
   onExchange?: (exchange: Exchange) => void;
   /**
    * Also serve the iframe stamper's frame pages (the `dist/frames` directory of @sigil/iframe-stamper)
@@ -109,7 +113,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   if (!Number.isInteger(pendingPolls) || pendingPolls < 0) throw new EmulatorStartError(`Pending polls must be a whole number of 0 or more (got ${pendingPolls})`);
 
   const dataPath = options.dataDir === undefined ? undefined : resolve(options.dataDir);
-  const opened = dataPath ? await DataDir.open(dataPath, { snapshotAfterBytes: options.snapshotAfterBytes, log }) : undefined;
+  const opened = dataPath ? await DataDir.open(dataPath, { snapshotAfterBytes: options.snapshotAfterBytes, log, acceptDataLoss: options.acceptDataLoss }) : undefined;
   const dataDir = opened?.dataDir;
   let emulator: Emulator | undefined;
   let server: Server | undefined;
@@ -117,9 +121,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   try {
     let state: EmulatorState | undefined = opened?.recovered.snapshot;
     const records = opened?.recovered.records ?? [];
-    if (opened?.recovered.droppedTornBytes) {
-      log(`Dropped a ${opened.recovered.droppedTornBytes}-byte record cut off by a crash; it was never acknowledged.`);
-    }
+    for (const notice of opened?.recovered.notices ?? []) log(notice);
     if (options.importFile !== undefined) {
       if (state || records.length > 0) {
         throw new EmulatorStartError(`--data ${dataPath} already holds a state, so --import ${options.importFile} would overwrite it: import into a new --data directory`);
@@ -136,6 +138,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       now: options.now,
       fetch: options.fetch,
       pendingPolls,
+      rateLimit: options.rateLimit,
       // The core calls append in request order without waiting, so requests arriving during a write share the next fsync.
       onCommit: dataDir ? (changes) => dataDir.append(changes) : undefined,
     });

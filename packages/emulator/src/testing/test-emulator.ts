@@ -23,6 +23,11 @@ export interface TestEmulatorOptions {
   now?: () => number;
   /** Outgoing HTTP for webhook deliveries. */
   fetch?: typeof fetch;
+  /**
+   * Enforce the 60 requests per second per organization limit (code 8), as Sigil does. Default true; turn it
+   * off only in a test that measures throughput.
+   */
+  rateLimit?: boolean;
 }
 
 /** One HTTP request the emulator answered, with its answer. */
@@ -67,6 +72,7 @@ export async function startTestEmulator(options: TestEmulatorOptions = {}): Prom
     pendingPolls: options.pendingPolls,
     now: options.now,
     fetch: options.fetch,
+    rateLimit: options.rateLimit,
     onExchange: ({ request, status, body }) => {
       if (recording) requests.push({ method: request.method, path: request.path, headers: request.headers, body: request.body, status, response: body });
     },

@@ -9,7 +9,7 @@ import { C, type TagRecord } from '../model.js';
 import { page } from '../paging.js';
 import type { Database } from '../store.js';
 import type { ExecutionContext, Submission } from '../activities.js';
-import type { RequestContext } from '../emulator.js';
+import type { RequestContext } from '../request-context.js';
 import { addressOf } from './addresses.js';
 import { deriveKey, newMnemonic, randomKey, seedOf, type Curve } from './derivation.js';
 import {
