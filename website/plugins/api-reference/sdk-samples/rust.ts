@@ -136,6 +136,8 @@ function valueOf(w: Writer, kind: Kind, value: unknown, indent: string): string 
     case 'vec': {
       const items = Array.isArray(value) ? value : [];
       if (items.length === 0) return 'vec![]';
+      // One struct in a list reads as `vec![T { ... }]`, as rustfmt writes it and as on the Rust SDK page.
+      if (items.length === 1 && kind.item.kind === 'struct') return `vec![${valueOf(w, kind.item, items[0], indent)}]`;
       const inner = `${indent}    `;
       return `vec![\n${items.map((item) => `${inner}${valueOf(w, kind.item, item, inner)},`).join('\n')}\n${indent}]`;
     }
@@ -276,7 +278,7 @@ export function rustSample(input: SdkSampleInput): string {
     const request =
       Object.keys(rest).length === 0 && w.hasDefault(name)
         ? `${type}::default()`
-        : `${type} ${structLiteral(w, name, schema, rest, '        ', optionalIn.get(name))}`;
+        : `${type} ${structLiteral(w, name, schema, rest, '        ', optionalIn.get(name))}`.replace(/^( +organization_id: None,)$/m, "$1 // the client's own");
     call = [
       // The client fills in its own organization; set organization_id only to query another.
       ...(request.includes('\n') ? ['let response = client', `    .${method}(${request})`, '    .await?;'] : [`let response = client.${method}(${request}).await?;`]),
