@@ -24,6 +24,7 @@ const GO = 'go';
 const RUBY = 'ruby';
 /** rustup's cargo when there is one (its rustc is the one packages/rust/target was built with), else the system's. */
 const CARGO = [path.join(os.homedir(), '.cargo/bin/cargo')].find((candidate) => existsSync(candidate)) ?? 'cargo';
+const RUSTFMT = CARGO === 'cargo' ? 'rustfmt' : path.join(path.dirname(CARGO), 'rustfmt');
 const API_BASE_URL = 'https://api.sigil.example';
 const repo = path.resolve(__dirname, '../../..');
 const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
@@ -402,6 +403,11 @@ describe('code samples against the emulator', () => {
         '',
       ].join('\n'),
     );
+    // The samples are written as rustfmt writes Rust (Debian: the rustfmt package): a reader's editor would not
+    // reformat them.
+    const formatted = await run(RUSTFMT, ['--edition', '2021', '--check', ...names.map((name) => `src/${name}.rs`)], {cwd: dir});
+    expect(`${formatted.stdout}${formatted.stderr}`.trim(), 'Rust samples rustfmt would change').toBe('');
+    expect(formatted.code).toBe(0);
     const started = Date.now();
     const built = await run(CARGO, ['build', '--offline', '--quiet', '--message-format', 'short'], {
       cwd: dir,

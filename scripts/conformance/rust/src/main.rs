@@ -3,9 +3,9 @@ use openssl::pkey::{Id, PKey};
 use openssl::sign::Verifier;
 use serde_json::{json, Value};
 use sigil_sdk::types::{
-    Activity, AddressFormat, ApproveActivityParameters, CreateUserTagParameters, CreateWalletParameters, Curve,
-    GetActivityRequest, GetWalletRequest, HashFunction, PathFormat, PayloadEncoding, SignRawPayloadParameters,
-    WalletAccountParams, WhoamiRequest,
+    Activity, AddressFormat, ApproveActivityParameters, CreateUserTagParameters,
+    CreateWalletParameters, Curve, GetActivityRequest, GetWalletRequest, HashFunction, PathFormat,
+    PayloadEncoding, SignRawPayloadParameters, WalletAccountParams, WhoamiRequest,
 };
 use sigil_sdk::{ApiKeyStamper, Client, Error, Outcome, WaitOptions, WaitResult};
 
@@ -17,7 +17,11 @@ fn env(name: &str) -> Result<String, Failure> {
 
 fn client(base_url: &str, public_key: &str, private_key: &str) -> Result<Client, Failure> {
     let stamper = ApiKeyStamper::new(public_key, private_key)?;
-    Ok(Client::builder().base_url(base_url).organization_id(env("SIGIL_ORGANIZATION_ID")?).stamper(stamper).build()?)
+    Ok(Client::builder()
+        .base_url(base_url)
+        .organization_id(env("SIGIL_ORGANIZATION_ID")?)
+        .stamper(stamper)
+        .build()?)
 }
 
 /// The outcome as the other SDKs name it (`COMPLETED`, `CONSENSUS_NEEDED`, ...).
@@ -31,7 +35,9 @@ fn outcome_name(outcome: Outcome) -> &'static str {
 }
 
 async fn wait(client: &Client, activity: Result<Activity, Error>) -> Result<WaitResult, Failure> {
-    Ok(client.wait_for_activity(&activity?, WaitOptions::default()).await?)
+    Ok(client
+        .wait_for_activity(&activity?, WaitOptions::default())
+        .await?)
 }
 
 fn solana_account() -> Vec<WalletAccountParams> {
@@ -49,7 +55,10 @@ fn base58_decode(text: &str) -> Result<Vec<u8>, Failure> {
     // Big-endian base-256 digits of the number, multiplied by 58 and added to digit by digit.
     let mut bytes: Vec<u8> = Vec::new();
     for c in text.bytes() {
-        let mut carry = ALPHABET.iter().position(|&a| a == c).ok_or_else(|| format!("not base58: {text:?}"))? as u32;
+        let mut carry = ALPHABET
+            .iter()
+            .position(|&a| a == c)
+            .ok_or_else(|| format!("not base58: {text:?}"))? as u32;
         for byte in bytes.iter_mut().rev() {
             carry += u32::from(*byte) * 58;
             *byte = (carry & 0xff) as u8;
@@ -72,7 +81,10 @@ fn hex_decode(text: &str) -> Result<Vec<u8>, Failure> {
     if text.len() % 2 != 0 {
         return Err(format!("odd-length hex: {text:?}").into());
     }
-    (0..text.len()).step_by(2).map(|i| Ok(u8::from_str_radix(&text[i..i + 2], 16)?)).collect()
+    (0..text.len())
+        .step_by(2)
+        .map(|i| Ok(u8::from_str_radix(&text[i..i + 2], 16)?))
+        .collect()
 }
 
 /// Ed25519 verification through OpenSSL (the crypto the SDK already links); a key of the wrong size verifies nothing.
@@ -89,7 +101,11 @@ fn ed25519_verify(public_key: &[u8], message: &[u8], signature: &[u8]) -> Result
 async fn scenario() -> Result<Value, Failure> {
     let label = env("SCENARIO_LABEL")?;
     let base_url = env("SIGIL_BASE_URL")?;
-    let root = client(&base_url, &env("SIGIL_API_PUBLIC_KEY")?, &env("SIGIL_API_PRIVATE_KEY")?)?;
+    let root = client(
+        &base_url,
+        &env("SIGIL_API_PUBLIC_KEY")?,
+        &env("SIGIL_API_PRIVATE_KEY")?,
+    )?;
 
     let me = root.whoami(WhoamiRequest::default()).await?;
     let whoami = json!({"username": me.username, "organizationName": me.organization_name});
@@ -104,7 +120,12 @@ async fn scenario() -> Result<Value, Failure> {
         .await,
     )
     .await?;
-    let addresses = created.activity.result.create_wallet_result.ok_or("create_wallet completed without a result")?.addresses;
+    let addresses = created
+        .activity
+        .result
+        .create_wallet_result
+        .ok_or("create_wallet completed without a result")?
+        .addresses;
     let wallet = json!({"outcome": outcome_name(created.outcome), "addresses": addresses.len()});
     let address = addresses.first().ok_or("create_wallet made no address")?;
 
@@ -120,7 +141,11 @@ async fn scenario() -> Result<Value, Failure> {
         .await,
     )
     .await?;
-    let result = signed.activity.result.sign_raw_payload_result.ok_or("sign_raw_payload completed without a result")?;
+    let result = signed
+        .activity
+        .result
+        .sign_raw_payload_result
+        .ok_or("sign_raw_payload completed without a result")?;
     let signature_bytes = hex_decode(&format!("{}{}", result.r, result.s))?;
     let public_key = base58_decode(address)?;
     let signature = json!({
@@ -129,7 +154,11 @@ async fn scenario() -> Result<Value, Failure> {
         "verifiesAnotherPayload": ed25519_verify(&public_key, b"another payload", &signature_bytes)?,
     });
 
-    let alice = client(&base_url, &env("ALICE_API_PUBLIC_KEY")?, &env("ALICE_API_PRIVATE_KEY")?)?;
+    let alice = client(
+        &base_url,
+        &env("ALICE_API_PUBLIC_KEY")?,
+        &env("ALICE_API_PRIVATE_KEY")?,
+    )?;
     let waiting = wait(
         &alice,
         alice
@@ -143,28 +172,50 @@ async fn scenario() -> Result<Value, Failure> {
     .await?;
     let approval = wait(
         &root,
-        root.approve_activity(ApproveActivityParameters { fingerprint: waiting.activity.fingerprint.clone() }).await,
+        root.approve_activity(ApproveActivityParameters {
+            fingerprint: waiting.activity.fingerprint.clone(),
+        })
+        .await,
     )
     .await?;
     // The submitter reads its activity again: the approval carried it out.
-    let last = alice.get_activity(GetActivityRequest { activity_id: waiting.activity.id.clone(), ..Default::default() }).await?;
+    let last = alice
+        .get_activity(GetActivityRequest {
+            activity_id: waiting.activity.id.clone(),
+            ..Default::default()
+        })
+        .await?;
     let approval = json!({
         "submitted": outcome_name(waiting.outcome),
         "approval": outcome_name(approval.outcome),
         "final": last.activity.status.to_string(),
     });
 
-    let unknown = GetWalletRequest { wallet_id: "00000000-0000-4000-8000-000000000000".into(), ..Default::default() };
+    let unknown = GetWalletRequest {
+        wallet_id: "00000000-0000-4000-8000-000000000000".into(),
+        ..Default::default()
+    };
     let refused = match root.get_wallet(unknown).await {
-        Err(Error::Request(refused)) => json!({"status": refused.status, "code": refused.code, "codeName": refused.code_name()}),
+        Err(Error::Request(refused)) => {
+            json!({"status": refused.status, "code": refused.code, "codeName": refused.code_name()})
+        }
         other => return Err(format!("get_wallet of an unknown wallet: {other:?}").into()),
     };
 
-    let flaky = client(&env("SIGIL_FLAKY_URL")?, &env("SIGIL_API_PUBLIC_KEY")?, &env("SIGIL_API_PRIVATE_KEY")?)?;
+    let flaky = client(
+        &env("SIGIL_FLAKY_URL")?,
+        &env("SIGIL_API_PUBLIC_KEY")?,
+        &env("SIGIL_API_PRIVATE_KEY")?,
+    )?;
     let again = flaky.whoami(WhoamiRequest::default()).await?;
     let tagged = wait(
         &root,
-        flaky.create_user_tag(CreateUserTagParameters { user_tag_name: format!("tag {label}"), user_ids: vec![] }).await,
+        flaky
+            .create_user_tag(CreateUserTagParameters {
+                user_tag_name: format!("tag {label}"),
+                user_ids: vec![],
+            })
+            .await,
     )
     .await?;
 

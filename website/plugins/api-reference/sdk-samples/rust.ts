@@ -139,6 +139,10 @@ function valueOf(w: Writer, kind: Kind, value: unknown, indent: string): string 
       // One struct in a list reads as `vec![T { ... }]`, as rustfmt writes it and as on the Rust SDK page.
       if (items.length === 1 && kind.item.kind === 'struct') return `vec![${valueOf(w, kind.item, items[0], indent)}]`;
       const inner = `${indent}    `;
+      const values = items.map((item) => valueOf(w, kind.item, item, inner));
+      // rustfmt keeps a list on one line when it is at most 60 columns wide.
+      const oneLine = `vec![${values.join(', ')}]`;
+      if (oneLine.length <= 60 && !oneLine.includes('\n')) return oneLine;
       return `vec![\n${items.map((item) => `${inner}${valueOf(w, kind.item, item, inner)},`).join('\n')}\n${indent}]`;
     }
   }
@@ -159,7 +163,12 @@ function structLiteral(w: Writer, name: string, schema: SchemaObject, value: Rec
     }
     let literal = valueOf(w, kindOf(w, name, prop, propSchema), item, inner);
     if (w.boxed.has(`${name}.${prop}`)) literal = `Box::new(${literal})`;
-    lines.push(`${inner}${fieldIdent(prop)}: ${required.has(prop) ? literal : `Some(${literal})`},`);
+    let line = `${inner}${fieldIdent(prop)}: ${required.has(prop) ? literal : `Some(${literal})`},`;
+    // rustfmt moves the `.into()` of a string that would pass column 100 to a line of its own.
+    if (line.length > 100 && required.has(prop) && /^"[^\n]*"\.into\(\)$/.test(literal)) line = `${line.slice(0, -'.into(),'.length)}\n${inner}    .into(),`;
+    // and the value of a `Some(...)` that would, to lines of their own.
+    else if (line.length > 100 && !required.has(prop) && !literal.includes('\n')) line = `${inner}${fieldIdent(prop)}: Some(\n${inner}    ${literal},\n${inner}),`;
+    lines.push(line);
   }
   if (schema.additionalProperties) lines.push(`${inner}extra: ${mapLiteral(extra, inner)},`);
   const missing = Object.keys(schema.properties ?? {}).filter((prop) => !(prop in value));
@@ -265,9 +274,12 @@ export function rustSample(input: SdkSampleInput): string {
       '    .await?;',
       '',
       '// Wait until the activity is final (it may need approvals or run asynchronously).',
-      'let done = client.wait_for_activity(&activity, WaitOptions::default()).await?;',
+      'let done = client',
+      '    .wait_for_activity(&activity, WaitOptions::default())',
+      '    .await?;',
       'if done.outcome == Outcome::Completed {',
-      `    println!("{}", serde_json::to_string_pretty(&done.activity.result${result})?);`,
+      `    let result = &done.activity.result${result};`,
+      '    println!("{}", serde_json::to_string_pretty(result)?);',
       '} else {',
       '    println!("{:?}: {}", done.outcome, done.activity.status);',
       '}',
@@ -281,7 +293,10 @@ export function rustSample(input: SdkSampleInput): string {
         : `${type} ${structLiteral(w, name, schema, rest, '        ', optionalIn.get(name))}`.replace(/^( +organization_id: None,)$/m, "$1 // the client's own");
     call = [
       // The client fills in its own organization; set organization_id only to query another.
-      ...(request.includes('\n') ? ['let response = client', `    .${method}(${request})`, '    .await?;'] : [`let response = client.${method}(${request}).await?;`]),
+      // rustfmt's rule: a chain of 60 columns or more takes a line per call.
+      ...(request.includes('\n') || `client.${method}(${request}).await?`.length >= 60
+        ? ['let response = client', `    .${method}(${request})`, '    .await?;']
+        : [`let response = client.${method}(${request}).await?;`]),
       'println!("{}", serde_json::to_string_pretty(&response)?);',
     ];
   }
