@@ -68,8 +68,8 @@ started=$SECONDS
 (cd packages/rust && cargo --version && cargo test --offline)
 npx vitest run -c packages/rust/vitest.config.mjs
 echo "Rust SDK tests took $((SECONDS - started)) s"
-# One scenario through the TypeScript, Go and Ruby SDKs against one emulator, their answers compared
-# (scripts/conformance/README.md). Needs the built packages, go and ruby.
+# One scenario through the TypeScript, Go, Ruby and Rust SDKs against one emulator, their answers compared
+# (scripts/conformance/README.md). Needs the built packages, go, ruby and cargo (after the Rust SDK step, whose target it reuses).
 step "SDK conformance scenario"
 started=$SECONDS
 npx vitest run -c scripts/conformance/vitest.config.mjs

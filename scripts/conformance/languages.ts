@@ -1,9 +1,11 @@
 /**
  * The SDKs the conformance scenario drives, one entry each: how to get the scenario program ready (once) and the
  * command that runs it. Each program reads the same environment and prints one JSON object of answers (README.md).
- * A Rust SDK joins with a `rust/` program and one more entry here.
+ * Another SDK joins with its program and one more entry here.
  */
 import {execFile} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const here = path.dirname(new URL(import.meta.url).pathname);
@@ -48,6 +50,22 @@ export const LANGUAGES: ScenarioLanguage[] = [
     id: 'ruby',
     async prepare() {
       return {command: 'ruby', args: ['-I', path.join(repo, 'packages/ruby/lib'), path.join(here, 'ruby/scenario.rb')]};
+    },
+  },
+  {
+    id: 'rust',
+    async prepare() {
+      // Offline from Debian's crates (rust/.cargo/config.toml), into packages/rust/target with the SDK's features
+      // and profile, so the SDK and its dependencies compiled there are reused and only the scenario is built.
+      const targetDir = path.join(repo, 'packages/rust/target');
+      const cargo = [path.join(os.homedir(), '.cargo/bin/cargo')].find((candidate) => existsSync(candidate)) ?? 'cargo';
+      const built = await exec(cargo, ['build', '--offline', '--quiet', '--message-format', 'short'], {
+        cwd: path.join(here, 'rust'),
+        env: {CARGO_TARGET_DIR: targetDir, CARGO_TERM_COLOR: 'never'},
+        timeoutMs: 280_000,
+      });
+      if (built.code !== 0) throw new Error(`cargo build of the Rust scenario failed (are cargo and Debian's librust-*-dev crates installed?):\n${built.stderr}`);
+      return {command: path.join(targetDir, 'debug/sigil-conformance'), args: []};
     },
   },
 ];

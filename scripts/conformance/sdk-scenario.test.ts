@@ -1,5 +1,5 @@
 /**
- * One scenario, several SDKs: the TypeScript, Go and Ruby SDKs go through the same steps against one emulator
+ * One scenario, several SDKs: the TypeScript, Go, Ruby and Rust SDKs go through the same steps against one emulator
  * (README.md lists them) and must give the same answers, and the emulator and a flaky proxy must have seen the
  * same traffic from each.
  */

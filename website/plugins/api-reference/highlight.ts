@@ -10,7 +10,7 @@ const tokensOf = (code: string, language: string): string => highlightCodeBlock(
 export function highlightPages(operations: OperationPageData[], schemas: SchemaPageData[]): void {
   for (const page of operations) {
     for (const example of [page.requestExample, ...page.responseExamples]) example.tokens = tokensOf(example.json, 'json');
-    const {curl, typescript, cli, python, go, ruby} = page.samples;
+    const {curl, typescript, cli, python, go, ruby, rust} = page.samples;
     page.samples.tokens = {
       curl: tokensOf(curl, 'bash'),
       typescript: tokensOf(typescript, 'ts'),
@@ -18,6 +18,7 @@ export function highlightPages(operations: OperationPageData[], schemas: SchemaP
       python: tokensOf(python, 'python'),
       go: tokensOf(go, 'go'),
       ruby: tokensOf(ruby, 'ruby'),
+      rust: tokensOf(rust, 'rust'),
     };
   }
   for (const page of schemas) if (page.example !== undefined) page.exampleTokens = tokensOf(page.example, 'json');

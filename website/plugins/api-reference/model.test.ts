@@ -9,6 +9,7 @@ import type {FieldNode} from './types';
 
 const GO_OPERATIONS = path.resolve(__dirname, '../../../packages/go/sigil/zz_generated_operations.go');
 const RUBY_OPERATIONS = path.resolve(__dirname, '../../../packages/ruby/lib/sigil/generated/operations.rb');
+const RUST_OPERATIONS = path.resolve(__dirname, '../../../packages/rust/src/operations.rs');
 
 function flatten(fields: FieldNode[]): FieldNode[] {
   return fields.flatMap((f) => [f, ...flatten(f.children ?? [])]);
@@ -204,5 +205,21 @@ describe('samples', () => {
     expect(createWallet.samples.go).toContain('client.WaitForActivity(ctx, activity, nil)');
     expect(createWallet.samples.ruby).toContain('address_format: "ADDRESS_FORMAT_ETHEREUM"');
     expect(createWallet.samples.ruby).toContain('done.activity.result.create_wallet_result');
+  });
+
+  it('every operation has a Rust sample calling the crate’s method with its request or parameters type', () => {
+    const rustMethods = new Set([...readFileSync(RUST_OPERATIONS, 'utf8').matchAll(/^    pub async fn (\w+)\(&self, (?:mut request|request|parameters): types::(\w+)\)/gm)].map((m) => `${m[1]} ${m[2]}`));
+    const operations = loadModel().operations;
+    expect(rustMethods.size).toBe(operations.length);
+    for (const page of operations) {
+      const call = /client\s*\.(\w+)\((\w+)(?: \{|::default\(\))/.exec(page.samples.rust);
+      expect(rustMethods.has(`${call?.[1]} ${call?.[2]}`), `${page.name}: Rust calls ${call?.[1]}(${call?.[2]})`).toBe(true);
+      expect(page.samples.rust, page.name).toContain('.base_url("https://api.sigil.example")');
+    }
+    // Enum variants and snake_case fields; optional fields in Some.
+    const createWallet = operations.find((p) => p.name === 'create_wallet')!;
+    expect(createWallet.samples.rust).toContain('curve: Curve::Secp256k1,');
+    expect(createWallet.samples.rust).toContain('mnemonic_length: Some(MnemonicLength::V12),');
+    expect(createWallet.samples.rust).toContain('done.activity.result.create_wallet_result');
   });
 });

@@ -3,11 +3,13 @@
  * (`/usr/bin/python3` with Debian's python3-requests and python3-cryptography; scripts/test-all.sh
  * installs them), TypeScript with Node, curl with the system's curl, the CLI with the workspace's
  * `sigil`, Go with the system's Go and the SDK in packages/go (all samples compiled into one program),
- * Ruby with the system's Ruby and the gem in packages/ruby (all samples in one process). Each sample's
+ * Ruby with the system's Ruby and the gem in packages/ruby (all samples in one process), Rust with cargo and the
+ * crate in packages/rust (all samples compiled into one binary). Each sample's
  * stamp must be accepted and its body must arrive as documented.
  */
 import {execFile} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {ApiKeyStamper, generateApiKeyPair} from '@sigil/api-key-stamper';
 import {shellQuote} from './samples';
@@ -20,6 +22,9 @@ import type {OperationPageData} from './types';
 const PYTHON = '/usr/bin/python3';
 const GO = 'go';
 const RUBY = 'ruby';
+/** rustup's cargo when there is one (its rustc is the one packages/rust/target was built with), else the system's. */
+const CARGO = [path.join(os.homedir(), '.cargo/bin/cargo')].find((candidate) => existsSync(candidate)) ?? 'cargo';
+const RUSTFMT = CARGO === 'cargo' ? 'rustfmt' : path.join(path.dirname(CARGO), 'rustfmt');
 const API_BASE_URL = 'https://api.sigil.example';
 const repo = path.resolve(__dirname, '../../..');
 const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
@@ -59,9 +64,9 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
   );
 }
 
-type Language = 'python' | 'typescript' | 'curl' | 'cli' | 'go' | 'ruby';
+type Language = 'python' | 'typescript' | 'curl' | 'cli' | 'go' | 'ruby' | 'rust';
 /** Languages whose samples all run in one process, each sample's requests told apart by markers. */
-type MarkedLanguage = 'python' | 'typescript' | 'go' | 'ruby';
+type MarkedLanguage = 'python' | 'typescript' | 'go' | 'ruby' | 'rust';
 
 /** JSON with object keys sorted, so bodies compare by content, not by key order. */
 function canonical(value: unknown): string {
@@ -333,14 +338,98 @@ describe('code samples against the emulator', () => {
     return runMarked(RUBY, ['-I', path.join(repo, 'packages/ruby/lib'), '-e', runner], JSON.stringify(samples));
   }
 
+  /**
+   * The Rust samples as one binary crate: each sample is a module whose `main` is its own (the `use` lines stay
+   * with it), and the crate's `main` awaits each one between markers. It depends on packages/rust by path and
+   * builds into packages/rust/target with the SDK's tokio features and dev profile (as the doc checker's Rust
+   * blocks do), so cargo reuses the SDK and its dependencies compiled there instead of building them again.
+   */
+  async function runRustSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
+    const crate = path.join(repo, 'packages/rust');
+    const dir = path.join(work, 'rust-samples');
+    mkdirSync(path.join(dir, 'src'), {recursive: true});
+    mkdirSync(path.join(dir, '.cargo'), {recursive: true});
+    writeFileSync(
+      path.join(dir, 'Cargo.toml'),
+      [
+        '[package]',
+        'name = "sigil_api_samples"',
+        'version = "0.0.0"',
+        'edition = "2021"',
+        'publish = false',
+        '',
+        '[dependencies]',
+        `sigil-sdk = { path = ${JSON.stringify(crate)} }`,
+        'tokio = { version = "1.24.2", features = ["macros", "rt-multi-thread", "time"] }',
+        'serde_json = "1.0.87"',
+        '',
+        '[profile.dev]',
+        'debug = false',
+        '',
+        '[workspace]',
+        '',
+      ].join('\n'),
+    );
+    copyFileSync(path.join(crate, '.cargo/config.toml'), path.join(dir, '.cargo/config.toml'));
+    copyFileSync(path.join(crate, 'Cargo.lock'), path.join(dir, 'Cargo.lock'));
+    const names: string[] = [];
+    for (const page of operations) {
+      const name = `sample_${page.name.replace(/[^A-Za-z0-9]/g, '_')}`;
+      const source = adapt(page.samples.rust, page);
+      const entry = /^#\[tokio::main\]\nasync fn main\(\) -> Result<\(\), Box<dyn std::error::Error>> \{$/m;
+      expect(source, `${page.name}: the Rust sample is a program with a tokio main`).toMatch(entry);
+      writeFileSync(path.join(dir, 'src', `${name}.rs`), source.replace(entry, 'pub async fn main() -> Result<(), Box<dyn std::error::Error>> {'));
+      names.push(name);
+    }
+    writeFileSync(
+      path.join(dir, 'src/main.rs'),
+      [
+        ...names.map((name) => `mod ${name};`),
+        '',
+        'fn report(name: &str, result: Result<(), Box<dyn std::error::Error>>) {',
+        '    match result {',
+        '        Ok(()) => eprintln!("@@end {name} 0"),',
+        '        Err(error) => eprintln!("@@end {name} 1 {}", error.to_string().replace(\'\\n\', " ")),',
+        '    }',
+        '}',
+        '',
+        '#[tokio::main]',
+        'async fn main() {',
+        ...names.flatMap((name, i) => {
+          const id = JSON.stringify(operations[i]!.operationId);
+          return [`    eprintln!("@@start {}", ${id});`, `    report(${id}, ${name}::main().await);`];
+        }),
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // The samples are written as rustfmt writes Rust (Debian: the rustfmt package): a reader's editor would not
+    // reformat them.
+    const formatted = await run(RUSTFMT, ['--edition', '2021', '--check', ...names.map((name) => `src/${name}.rs`)], {cwd: dir});
+    expect(`${formatted.stdout}${formatted.stderr}`.trim(), 'Rust samples rustfmt would change').toBe('');
+    expect(formatted.code).toBe(0);
+    const started = Date.now();
+    const built = await run(CARGO, ['build', '--offline', '--quiet', '--message-format', 'short'], {
+      cwd: dir,
+      env: {CARGO_TARGET_DIR: path.join(crate, 'target'), CARGO_TERM_COLOR: 'never'},
+      timeoutMs: 540_000,
+    });
+    // Warnings too: a sample that leaves an import unused or a value unread is not what a reader should copy.
+    expect(built.stderr, 'cargo build of the Rust samples').toBe('');
+    expect(built.code).toBe(0);
+    console.log(`cargo build of ${names.length} Rust samples: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return runMarked(path.join(crate, 'target/debug/sigil_api_samples'), [], '');
+  }
+
   const runMarkedSamples: Record<MarkedLanguage, () => Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>>> = {
     typescript: runTypescriptSamples,
     python: runPythonSamples,
     go: runGoSamples,
     ruby: runRubySamples,
+    rust: runRustSamples,
   };
 
-  for (const language of ['python', 'typescript', 'curl', 'cli', 'go', 'ruby'] as const) {
+  for (const language of ['python', 'typescript', 'curl', 'cli', 'go', 'ruby', 'rust'] as const) {
     it(
       `every operation’s ${language} sample signs a stamp the emulator accepts and sends the documented request`,
       async () => {
@@ -386,7 +475,7 @@ describe('code samples against the emulator', () => {
         expect(problems, problems.join('\n')).toEqual([]);
         expect(outcomes.size).toBeGreaterThanOrEqual(75);
       },
-      300_000,
+      language === 'rust' ? 600_000 : 300_000,
     );
   }
 });

@@ -124,8 +124,10 @@ export interface CodeSamples {
   go: string;
   /** The Ruby gem (`packages/ruby`). */
   ruby: string;
+  /** The Rust crate (`packages/rust`). */
+  rust: string;
   /** Build-time highlighting of each sample (src/highlight/tokens.ts). */
-  tokens?: {curl: string; typescript: string; cli: string; python: string; go: string; ruby: string};
+  tokens?: {curl: string; typescript: string; cli: string; python: string; go: string; ruby: string; rust: string};
 }
 
 export interface BodySection {

@@ -457,7 +457,7 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     await expect(page.getByTestId('panel-response').getByRole('tab')).toHaveCount(0);
   });
 
-  test('every sample language is a tab, Python, Go and Ruby included', async ({page}) => {
+  test('every sample language is a tab, Python, Go, Ruby and Rust included', async ({page}) => {
     await gotoHydrated(page, CREATE_WALLET);
     const panel = page.getByTestId('operation-panel');
     await panel.getByRole('tab', {name: 'Python'}).click();
@@ -467,6 +467,8 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     await expect(panel.locator('pre', {hasText: 'client.CreateWallet(ctx, sigil.CreateWalletParameters{'})).toBeVisible();
     await panel.getByRole('tab', {name: 'Ruby', exact: true}).click();
     await expect(panel.locator('pre', {hasText: 'activity = client.create_wallet('})).toBeVisible();
+    await panel.getByRole('tab', {name: 'Rust', exact: true}).click();
+    await expect(panel.locator('pre', {hasText: '.create_wallet(CreateWalletParameters {'})).toBeVisible();
   });
 
   test('deep links to fields, values and errors land below the sticky navbar', async ({page}) => {

@@ -1,5 +1,6 @@
 import {goSample} from './go';
 import {rubySample} from './ruby';
+import {rustSample} from './rust';
 import type {SdkSampleInput, SdkSampleLanguage} from './types';
 
 export type {SdkSampleInput, SdkSampleLanguage} from './types';
@@ -12,6 +13,7 @@ export type {SdkSampleInput, SdkSampleLanguage} from './types';
 export const SDK_SAMPLE_LANGUAGES: readonly SdkSampleLanguage[] = [
   {key: 'go', label: 'Go', prism: 'go', sample: goSample},
   {key: 'ruby', label: 'Ruby', prism: 'ruby', sample: rubySample},
+  {key: 'rust', label: 'Rust', prism: 'rust', sample: rustSample},
 ];
 
 /** Every SDK's sample of one operation, by `CodeSamples` key. */

@@ -2,7 +2,7 @@ import type {SchemaObject, SchemaRegistry} from '../openapi';
 import type {SampleInput} from '../samples';
 
 /**
- * What a sample of a typed SDK (Go, Ruby, and later Rust) needs beyond the language-neutral input: the schemas,
+ * What a sample of a typed SDK (Go, Ruby, Rust) needs beyond the language-neutral input: the schemas,
  * so that the request example becomes the SDK's own types, field names and enum constants.
  */
 export interface SdkSampleInput extends SampleInput {
@@ -13,7 +13,7 @@ export interface SdkSampleInput extends SampleInput {
 
 /** One SDK's sample generator: the key in `CodeSamples`, the tab label and the Prism language. */
 export interface SdkSampleLanguage {
-  key: 'go' | 'ruby';
+  key: 'go' | 'ruby' | 'rust';
   label: string;
   prism: string;
   sample: (input: SdkSampleInput) => string;

@@ -15,11 +15,12 @@ const LANGUAGES = [
   {value: 'python', label: 'Python', sample: 'python', language: 'python'},
   {value: 'go', label: 'Go', sample: 'go', language: 'go'},
   {value: 'ruby', label: 'Ruby', sample: 'ruby', language: 'ruby'},
+  {value: 'rust', label: 'Rust', sample: 'rust', language: 'rust'},
 ] as const;
 
 /**
  * The operation's right-hand panel (sticky beside the fields from 1200 px, right after the
- * summary below that): the request in six languages, the response example and "Try it",
+ * summary below that): the request in seven languages, the response example and "Try it",
  * which opens the request builder here. Everything but the builder is static HTML.
  */
 export default function SamplePanel({data}: {data: OperationPageData}): ReactNode {
