@@ -1,10 +1,11 @@
-// The quickstart followed as a reader without the emulator's examples/ folder follows it: a new project in a
-// folder outside the repository, the SDK installed with the page's own step 3 commands, the page's environment
-// block (its "Sigil" tab) pasted into a new shell before every run, and each program run twice. run.mjs covers the
+// The quickstart followed as a reader without the emulator's examples/ folder follows it: the CLI installed and a
+// key generated with step 2's commands, a new project in a folder outside the repository, the SDK installed with
+// step 3's commands, the page's environment block (its "Sigil" tab) pasted into a new shell before every run, and
+// each program run twice. run.mjs covers the
 // page inside examples/; this covers what it cannot: installing from the clone, a fresh terminal per step, and
 // examples that must not fail the second time (a wallet name is unique within an organization).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,10 +32,19 @@ function shellBlock(containing: string): string {
   return found.code;
 }
 
+/** A page's shell lines with the clone's path for `~/sigil-docs`, npm kept offline so nothing comes from a registry. */
+function onPath(script: string): string {
+  return script
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.replaceAll('~/sigil-docs', repo).replace(/^npm install /, 'npm install --offline '))
+    .join('\n');
+}
+
 // Asynchronous on purpose: the emulator answers from this process, so a synchronous child would block it.
-function sh(script: string, cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function sh(script: string, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-eo', 'pipefail', '-c', script], { cwd, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile('bash', ['-eo', 'pipefail', '-c', script], { cwd, env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });
@@ -42,14 +52,14 @@ function sh(script: string, cwd: string): Promise<{ status: number | null; stdou
 
 describe('quickstart, in a project of its own outside the repository', { timeout: 180_000 }, () => {
   let emulator: TestEmulator;
+  let work: string;
   let project: string;
   let environment: string;
 
   beforeAll(async () => {
     emulator = await startTestEmulator({ organizationName: 'Emulator Organization' });
-    project = mkdtempSync(join(tmpdir(), 'sigil-quickstart-'));
-    // Step 2 writes the key file here; against the emulator, its root user's key stands in for a generated one.
-    writeFileSync(join(project, 'sigil-api-key.json'), JSON.stringify(emulator.rootKeys), { mode: 0o600 });
+    work = mkdtempSync(join(tmpdir(), 'sigil-quickstart-'));
+    project = join(work, 'sigil-quickstart');
     environment = shellBlock('export SIGIL_API_KEY_FILE="$PWD/sigil-api-key.json"')
       .replaceAll(EXAMPLE_BASE_URL, emulator.url)
       .replaceAll(EXAMPLE_ORGANIZATION_ID, emulator.organizationId);
@@ -57,17 +67,41 @@ describe('quickstart, in a project of its own outside the repository', { timeout
 
   afterAll(async () => {
     await emulator?.close();
-    if (project) rmSync(project, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("installs the CLI from the clone and generates a key with step 2's commands", async () => {
+    // A global install goes to a prefix inside the temporary folder, so the test leaves the machine's npm alone.
+    const prefix = join(work, 'npm-global');
+    const env = { ...process.env, npm_config_prefix: prefix, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
+    const install = onPath(shellBlock('npm install --global ~/sigil-docs/packages/cli'));
+    const generate = shellBlock('sigil keys generate --out sigil-api-key.json');
+    const result = await sh(`${install}\n${generate}`, work, env);
+    expect(result.stderr).not.toMatch(/ERR!/);
+    expect(result.status).toBe(0);
+    const keyFile = join(project, 'sigil-api-key.json');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const { publicKey } = JSON.parse(readFileSync(keyFile, 'utf8')) as { publicKey: string };
+    expect(publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
+    expect(result.stdout).toContain(publicKey);
+
+    // What the page does in the dashboard: add the public key to the user.
+    const added = await emulator.client.createApiKeys({
+      userId: emulator.rootUserId,
+      apiKeys: [{ apiKeyName: 'quickstart', publicKey, curveType: 'API_KEY_CURVE_P256' }],
+    });
+    expect(added.status).toBe('ACTIVITY_STATUS_COMPLETED');
   });
 
   it("installs the SDK with step 3's commands, linked from the clone", async () => {
     // The page's commands with the clone's path. tsx and @noble/* come from the npm registry for a reader; the test
     // stays offline and links the repository's copies instead, so only the @sigil lines are the page's own.
-    const install = shellBlock('npm install ~/sigil-docs/packages/sdk-server')
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !line.includes('tsx'))
-      .map((line) => line.replaceAll('~/sigil-docs', repo).replace(/^npm install /, 'npm install --offline '))
-      .join('\n');
+    const install = onPath(
+      shellBlock('npm install ~/sigil-docs/packages/sdk-server')
+        .split('\n')
+        .filter((line) => !line.includes('tsx'))
+        .join('\n'),
+    );
     const noble = `npm install --offline ${repo}/node_modules/@noble/curves ${repo}/node_modules/@noble/hashes`;
     const result = await sh(`${install}\n${noble}`, project);
     expect(result.stderr + result.stdout).not.toMatch(/ERR!/);
