@@ -15,5 +15,5 @@ mod wait;
 pub use client::{Client, ClientBuilder, DEFAULT_BASE_URL};
 pub use error::{ActivityTimeoutError, Error, RequestError};
 pub use operations::{Operation, OPERATIONS};
-pub use stamper::{ApiKeyPair, ApiKeyStamper, StampHeader, Stamper, SIGNATURE_SCHEME_P256, STAMP_HEADER_NAME};
+pub use stamper::{ApiKeyPair, ApiKeyStamper, StampHeader, Stamper, P256_STAMP_SCHEME, STAMP_HEADER_NAME};
 pub use wait::{Outcome, WaitOptions, WaitResult};

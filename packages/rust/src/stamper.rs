@@ -7,7 +7,7 @@ use crate::error::Error;
 /// The name of the header API key stamps travel in.
 pub const STAMP_HEADER_NAME: &str = "X-Stamp";
 /// The scheme P-256 API key stamps name.
-pub const SIGNATURE_SCHEME_P256: &str = "SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256";
+pub const P256_STAMP_SCHEME: &str = "SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256";
 
 /// One header that authenticates a request body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Stamper for ApiKeyStamper {
         let json = format!(
             r#"{{"publicKey":"{}","scheme":"{}","signature":"{}"}}"#,
             self.public_key,
-            SIGNATURE_SCHEME_P256,
+            P256_STAMP_SCHEME,
             to_hex(&signature)
         );
         Ok(StampHeader { name: STAMP_HEADER_NAME, value: base64url_no_pad(json.as_bytes()) })
