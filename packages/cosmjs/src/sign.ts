@@ -14,13 +14,11 @@ export interface SigningContext {
 /** Resolves with the 64-byte `r ‖ s` signature of SHA-256(`bytes`). */
 export async function signSha256(context: SigningContext, bytes: Uint8Array): Promise<Uint8Array> {
   const organization = context.organizationId ? { organizationId: context.organizationId } : {};
-  const submitted = await context.client.signRawPayload({
-    ...organization,
-    signWith: context.signWith,
-    payload: toHex(bytes),
-    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-    hashFunction: 'HASH_FUNCTION_SHA256',
-  });
+  // The organization goes in the envelope (the submission's options), not among the parameters.
+  const submitted = await context.client.signRawPayload(
+    { signWith: context.signWith, payload: toHex(bytes), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_SHA256' },
+    organization,
+  );
   const { outcome, activity } = await waitForActivity(context.client, submitted, { ...context.waitOptions, ...organization });
   if (outcome !== 'COMPLETED') throw new SigilActivityError(outcome, activity);
   const result = activity.result?.signRawPayloadResult;

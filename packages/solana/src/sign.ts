@@ -20,17 +20,16 @@ async function finish<A extends { id: string; status: string; organizationId?: s
   return activity;
 }
 
+/** The submission's options: the organization it runs in, when it is not the client's (the envelope carries it). */
 const org = (context: SigningContext): { organizationId?: string } =>
   context.organizationId ? { organizationId: context.organizationId } : {};
 
 /** `sign_transaction` of a Solana message (hex); resolves with the signed transaction's bytes. */
 export async function signSolanaTransaction(context: SigningContext, messageHex: string, signWith: string): Promise<Uint8Array> {
-  const submitted = await context.client.signTransaction({
-    ...org(context),
-    signWith,
-    unsignedTransaction: messageHex,
-    type: 'TRANSACTION_TYPE_SOLANA',
-  });
+  const submitted = await context.client.signTransaction(
+    { signWith, unsignedTransaction: messageHex, type: 'TRANSACTION_TYPE_SOLANA' },
+    org(context),
+  );
   const activity = await finish(context, submitted);
   const signed = activity.result?.signTransactionResult?.signedTransaction;
   if (!signed) throw new Error(`Sigil activity ${activity.id} completed without a signedTransaction`);
@@ -39,13 +38,10 @@ export async function signSolanaTransaction(context: SigningContext, messageHex:
 
 /** `sign_raw_payload` of bytes with an Ed25519 key (no hashing); resolves with `r ‖ s`, 64 bytes. */
 export async function signEd25519Payload(context: SigningContext, payload: Uint8Array, signWith: string): Promise<Uint8Array> {
-  const submitted = await context.client.signRawPayload({
-    ...org(context),
-    signWith,
-    payload: bytesToHex(payload),
-    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-    hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE',
-  });
+  const submitted = await context.client.signRawPayload(
+    { signWith, payload: bytesToHex(payload), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+    org(context),
+  );
   const activity = await finish(context, submitted);
   const result = activity.result?.signRawPayloadResult;
   if (!result) throw new Error(`Sigil activity ${activity.id} completed without a signRawPayloadResult`);
