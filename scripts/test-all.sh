@@ -5,7 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's wall time is printed when the next one starts, and the last one's (with the total) at exit, so a
+# slow step shows in CI's log.
+step_name=""
+step_started=$SECONDS
+step_done() { [ -z "$step_name" ] || printf '(%s: %d s)\n' "$step_name" $((SECONDS - step_started)); }
+step() { step_done; step_name="$*"; step_started=$SECONDS; printf '\n=== %s ===\n' "$*"; }
+trap 'status=$?; step_done; printf "test-all: %d s in all, exit %d\n" "$SECONDS" "$status"' EXIT
 
 # Debian packages the tests need, installed in one apt-get run when any is missing:
 # - chromium: the browser of the e2e tests, the browser doc examples and the README runner;
