@@ -9,8 +9,10 @@ const (
 	// An error Sigil could not classify. Contact support with the request time if it persists.
 	CodeUnknown = 2
 	// The request body is malformed or a field breaks a rule, such as a bad enum value, a missing required field, a
-	// root quorum threshold above the number of root users, or a `timestampMs` more than 5 minutes in the past or 1
-	// minute in the future. `details` names the field.
+	// field the request schema does not define, a root quorum threshold above the number of root users, or a
+	// `timestampMs` more than 5 minutes in the past or 1 minute in the future. `details` names the field. A method
+	// other than `POST` on an operation's path also answers this code, with HTTP 405 and an `Allow` header naming
+	// `POST`.
 	CodeInvalidArgument = 3
 	// Sigil did not finish in time. For submissions, check with `list_activities` whether the activity was created
 	// before retrying.
@@ -25,8 +27,9 @@ const (
 	// `ACTIVITY_STATUS_FAILED` with this code in `failure`. Also the answer to a vote (`approve_activity`,
 	// `reject_activity`) from a user whose vote does not count on that activity; the vote is not recorded.
 	CodePermissionDenied = 7
-	// A rate limit or a resource limit from `x-limits` was reached. Retry rate-limited calls with exponential
-	// backoff; free up resources for count limits.
+	// A rate limit or a resource limit from `x-limits` was reached. A rate-limited answer carries a `Retry-After`
+	// header (seconds); retry it with exponential backoff. A count limit has no `Retry-After`; free up resources
+	// first.
 	CodeResourceExhausted = 8
 	// The request is valid but the current state forbids it, such as deleting a wallet that was never exported
 	// without `deleteWithoutExport`, or using a feature that is switched off.

@@ -19,8 +19,9 @@ type Timestamp struct {
 // example `"1767225600000"`). Requests use milliseconds; expiry values elsewhere in the API use seconds.
 type TimestampMs = string
 
-// A lifetime in seconds, carried as a decimal string because it is an unsigned 64-bit integer. When you leave it
-// out on a credential-issuing call, Sigil uses 900 seconds (15 minutes).
+// A lifetime in seconds, carried as a decimal string because it is an unsigned 64-bit integer: from 0 to
+// 18446744073709551615. A larger value fails with code 3 (`INVALID_ARGUMENT`). When you leave it out on a
+// credential-issuing call, Sigil uses 900 seconds (15 minutes).
 type ExpirationSeconds = string
 
 // A phone number in E.164 form: a plus sign, the country code and the subscriber number, with no spaces or
@@ -3053,7 +3054,8 @@ type GetAPIKeyResponse struct {
 type GetAPIKeysRequest struct {
 	// The organization to read from: yours, or one of its sub-organizations.
 	OrganizationID string `json:"organizationId"`
-	// Return only this user's keys. Leave it out to get the calling user's keys.
+	// Return this user's keys. Leave it out to get the calling user's own keys; a caller from a parent organization
+	// must give it (code 3 otherwise).
 	UserID string `json:"userId,omitempty"`
 }
 
@@ -3162,7 +3164,8 @@ type DeleteAuthenticatorsRequest struct {
 type GetOauthProvidersRequest struct {
 	// The organization to read from: yours, or one of its sub-organizations.
 	OrganizationID string `json:"organizationId"`
-	// Return only this user's linked identities. Leave it out to get the calling user's.
+	// Return this user's linked identities. Leave it out to get the calling user's own; a caller from a parent
+	// organization must give it (code 3 otherwise).
 	UserID string `json:"userId,omitempty"`
 }
 

@@ -23,7 +23,7 @@ pub struct Timestamp {
 /// Sigil compares it with its own clock and refuses a submission whose `timestampMs` is more than 5 minutes (300,000 milliseconds) in the past or more than 1 minute (60,000 milliseconds) in the future, with code 3 (`INVALID_ARGUMENT`); no activity is created. Use the current time for every request, including each retry, and keep the client's clock synchronized (root `x-limits`: `request-timestamp-max-age`, `request-timestamp-max-skew`).
 pub type TimestampMs = String;
 
-/// A lifetime in seconds, carried as a decimal string because it is an unsigned 64-bit integer. When you leave it out on a credential-issuing call, Sigil uses 900 seconds (15 minutes).
+/// A lifetime in seconds, carried as a decimal string because it is an unsigned 64-bit integer: from 0 to 18446744073709551615. A larger value fails with code 3 (`INVALID_ARGUMENT`). When you leave it out on a credential-issuing call, Sigil uses 900 seconds (15 minutes).
 pub type ExpirationSeconds = String;
 
 /// A phone number in E.164 form: a plus sign, the country code and the subscriber number, with no spaces or punctuation, at most 15 digits.
@@ -4295,7 +4295,7 @@ pub struct GetApiKeysRequest {
     /// The organization to read from: yours, or one of its sub-organizations.
     #[serde(rename = "organizationId", default, skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<String>,
-    /// Return only this user's keys. Leave it out to get the calling user's keys.
+    /// Return this user's keys. Leave it out to get the calling user's own keys; a caller from a parent organization must give it (code 3 otherwise).
     #[serde(rename = "userId", default, skip_serializing_if = "Option::is_none")]
     pub user_id: Option<String>,
 }
@@ -4411,7 +4411,7 @@ pub struct GetOauthProvidersRequest {
     /// The organization to read from: yours, or one of its sub-organizations.
     #[serde(rename = "organizationId", default, skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<String>,
-    /// Return only this user's linked identities. Leave it out to get the calling user's.
+    /// Return this user's linked identities. Leave it out to get the calling user's own; a caller from a parent organization must give it (code 3 otherwise).
     #[serde(rename = "userId", default, skip_serializing_if = "Option::is_none")]
     pub user_id: Option<String>,
 }
