@@ -23,6 +23,8 @@ export {
 export type { SigilErrorCode, SigilStatus, StatusDetail } from './errors.js';
 export { ERROR_CODES } from './generated/error-codes.js';
 export { waitForActivity } from './wait.js';
+export { SigilActivityError } from './activity-error.js';
+export type { UnfinishedActivity } from './activity-error.js';
 export type { ActivityOutcome, ActivityLike, ActivityPoller, WaitForActivityOptions, WaitForActivityResult } from './wait.js';
 export type { Stamper, StampResult } from './stamper.js';
 export type { components, operations, paths } from '@sigil/api-spec';

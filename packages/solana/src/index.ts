@@ -1,4 +1,3 @@
 export { SigilSigner } from './signer.js';
 export type { SigilSignerOptions, SolanaTransaction } from './signer.js';
 export { SigilActivityError } from './errors.js';
-export type { FinishedActivity } from './errors.js';
