@@ -21,7 +21,7 @@ describe('runBrowserExample', { timeout: 60_000 }, () => {
 const stamper = new WebauthnStamper({ rpId: 'example.com' });
 const body = JSON.stringify({ organizationId: '${ORGANIZATION_ID}' });
 const { stampHeaderName, stampHeaderValue } = await stamper.stamp(body);
-await fetch('https://api.sigil.example/public/v1/query/whoami', { method: 'POST', headers: { [stampHeaderName]: stampHeaderValue }, body });`;
+await fetch('https://api.sigil.example/public/v1/query/whoami', { method: 'POST', headers: { 'Content-Type': 'application/json', [stampHeaderName]: stampHeaderValue }, body });`;
     await expect(runBrowserExample(browser, 'webauthn-stamper', code)).resolves.toMatch(/^whoami accepted the passkey stamp/);
   });
 
@@ -35,7 +35,7 @@ await new WebauthnStamper({ rpId: 'example.org' }).stamp('{}');`;
     const code = `import { WebauthnStamper } from '@sigil/webauthn-stamper';
 const body = JSON.stringify({ organizationId: '${ORGANIZATION_ID}' });
 const { stampHeaderName, stampHeaderValue } = await new WebauthnStamper({ rpId: 'example.com' }).stamp(body);
-await fetch('https://api.sigil.example/public/v1/query/whoami', { method: 'POST', headers: { [stampHeaderName]: stampHeaderValue }, body: body + ' ' });`;
+await fetch('https://api.sigil.example/public/v1/query/whoami', { method: 'POST', headers: { 'Content-Type': 'application/json', [stampHeaderName]: stampHeaderValue }, body: body + ' ' });`;
     await expect(runBrowserExample(browser, 'webauthn-stamper', code)).rejects.toThrow(/the emulator refused whoami with 401/);
   });
 
