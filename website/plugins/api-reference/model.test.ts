@@ -81,8 +81,8 @@ describe('operation pages', () => {
   it('lists each operation’s own errors from the document, merged with those of every call', () => {
     const codes = (name: string) => model.operations.find((o) => o.name === name)?.errors.map((e) => e.code);
     expect(codes('create_wallet')).toEqual([3, 5, 6, 7, 8, 12, 13, 14, 16]);
-    expect(codes('whoami')).toEqual([3, 5, 13, 14, 16]);
-    expect(codes('list_activities')).toEqual([3, 5, 11, 13, 14, 16]);
+    expect(codes('whoami')).toEqual([3, 5, 8, 13, 14, 16]);
+    expect(codes('list_activities')).toEqual([3, 5, 8, 11, 13, 14, 16]);
     const getWallet = model.operations.find((o) => o.name === 'get_wallet')!.errors.find((e) => e.code === 5)!;
     expect(JSON.stringify(getWallet.own)).toContain('walletId');
     expect(JSON.stringify(getWallet.common)).toContain('organizationId');

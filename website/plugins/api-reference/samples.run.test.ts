@@ -33,6 +33,12 @@ const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
  * own test issuer only, so the documented Google token is refused there (and accepted by the platform).
  */
 const EMULATOR_ONLY_REFUSALS: Record<string, RegExp> = {oauth: /the emulator accepts only ID tokens of its test issuer/};
+/**
+ * Operations the samples' API key may not stamp, by the API's rule: the sample is right, but only another credential
+ * makes the call succeed (recover_user takes the recovery credential `init_user_email_recovery` emails). Here the
+ * emulator must verify the stamp and refuse the credential with code 16 and this message.
+ */
+const CREDENTIAL_REFUSALS: Record<string, RegExp> = {recover_user: /recover_user is stamped with the recovery credential/};
 
 interface Result {
   code: number;
@@ -83,7 +89,9 @@ describe('code samples against the emulator', () => {
   let work: string;
   const operations = loadModel().operations;
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    // Each language sends all 75 samples to this one organization within seconds: the API's rate limit (tested in the
+    // emulator's own tests) would turn some into retried 429s, which say nothing about the samples.
+    emulator = await startTestEmulator({rateLimit: false});
     // Inside the repository's node_modules, so the TypeScript samples resolve @sigil/* as a reader's project would.
     work = mkdtempSync(path.join(repo, 'node_modules/.cache-api-samples-'));
   });
@@ -460,8 +468,10 @@ describe('code samples against the emulator', () => {
           }
           // A 200 ends well; an error answer makes the sample fail with its message.
           if ((status === 200) !== (result.code === 0)) problems.push(`${page.name}: HTTP ${status} but exit code ${result.code}: ${output.slice(-300)}`);
-          if (status === 401) problems.push(`${page.name}: stamp refused: ${output.slice(-300)}`);
           const answer = emulator.requests.find((r) => r.body === body && r.path === page.path)?.response ?? '';
+          if (status === 401 && !(/"code":\s*16\b/.test(answer) && CREDENTIAL_REFUSALS[page.name]?.test(answer))) {
+            problems.push(`${page.name}: stamp refused: ${output.slice(-300)}`);
+          }
           if (/"code":\s*3\b/.test(answer) && !EMULATOR_ONLY_REFUSALS[page.name]?.test(answer)) problems.push(`${page.name}: body refused: ${answer}`);
           const sent = JSON.parse(body) as Record<string, unknown>;
           const documented = JSON.parse(page.requestExample.json) as Record<string, unknown>;
