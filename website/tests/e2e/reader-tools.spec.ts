@@ -278,7 +278,10 @@ test.describe('changelog feeds', () => {
     await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
     for (const theme of ['light', 'dark']) {
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-      const results = await new AxeBuilder({page}).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      // Code blocks keep the colours they were rendered with until the theme restyles them on a real toggle; the
+      // quality gate checks /changelog's code in dark mode that way (quality-a11y.spec.ts).
+      const builder = new AxeBuilder({page}).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+      const results = await (theme === 'dark' ? builder.exclude('.prism-code') : builder).analyze();
       expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     }
   });
