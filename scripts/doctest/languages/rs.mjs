@@ -8,11 +8,12 @@
 //
 // Every crate builds into one target directory (packages/rust/target, where `cargo test` builds the SDK too, with
 // the same features), so the SDK and its dependencies compile once, not once per block.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, delimiter, isAbsolute, join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { spawnWithTimeout } from '../execute.mjs';
 
 // Compiling is not the block's own time: a cold build of a block's crate takes longer than a block may run.
 const BUILD_TIMEOUT_MS = 300_000;
@@ -29,31 +30,10 @@ function findCargo() {
   return undefined;
 }
 
-function spawnCollect(command, args, { cwd, env, timeoutMs }) {
-  return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ exitCode: code ?? 1, stdout, stderr, timedOut });
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolvePromise({ exitCode: 1, stdout, stderr: `${stderr}${error}`, timedOut });
-    });
-  });
+/** The checker's own spawn (process group killed on timeout), with the language interface's `exitCode`. */
+async function spawnCollect(command, args, { cwd, env, timeoutMs }) {
+  const { code, ...rest } = await spawnWithTimeout(command, args, { cwd, env }, timeoutMs);
+  return { exitCode: code, ...rest };
 }
 
 /** A package name unique to the folder, so crates built at once into the shared target never share a binary. */
