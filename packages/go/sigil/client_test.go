@@ -21,14 +21,14 @@ import (
 func TestWhoamiAndAWalletWaitedFor(t *testing.T) {
 	t.Parallel()
 	// Each new activity stays pending for two polls, so WaitForActivity has to poll.
-	emulator := startEmulator(t, `{"pendingPolls":2}`)
+	emulator := startEmulator(t, 2)
 	client := emulator.client(t, Config{})
 	ctx := context.Background()
 	me, err := client.Whoami(ctx, WhoamiRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if me.Username != "root" || me.OrganizationName != "Emulator Organization" || me.OrganizationID != emulator.OrganizationID {
+	if me.Username != "root" || me.OrganizationName != "Test organization" || me.OrganizationID != emulator.OrganizationID {
 		t.Fatalf("whoami: %+v", me)
 	}
 	activity, err := client.CreateWallet(ctx, CreateWalletParameters{
@@ -63,7 +63,7 @@ func TestWhoamiAndAWalletWaitedFor(t *testing.T) {
 
 func TestRequestErrorsCarryTheCodeAndItsName(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, "")
+	emulator := startEmulator(t, 0)
 	ctx := context.Background()
 	_, err := emulator.client(t, Config{}).GetWallet(ctx, GetWalletRequest{WalletID: "00000000-0000-4000-8000-000000000000"})
 	var requestErr *RequestError
@@ -119,7 +119,7 @@ func unavailable(w http.ResponseWriter) {
 
 func TestRetries(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, "")
+	emulator := startEmulator(t, 0)
 	ctx := context.Background()
 	fast := &RetryPolicy{MaxRetries: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
 	params := CreateWalletParameters{WalletName: "Retried", Accounts: []WalletAccountParams{}}
@@ -226,7 +226,7 @@ func TestBackoffIsFullJitterUnderADoublingBound(t *testing.T) {
 
 func TestWaitForActivityGivesUpAfterItsTimeout(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, `{"pendingPolls":100000}`)
+	emulator := startEmulator(t, 100000)
 	client := emulator.client(t, Config{})
 	ctx := context.Background()
 	activity, err := client.CreateWallet(ctx, CreateWalletParameters{WalletName: "Slow"})
@@ -245,7 +245,7 @@ func TestWaitForActivityGivesUpAfterItsTimeout(t *testing.T) {
 
 func TestSubmitOptions(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, "")
+	emulator := startEmulator(t, 0)
 	client := emulator.client(t, Config{})
 	ctx := context.Background()
 	// Sigil refuses a timestamp more than five minutes old: the option reaches the envelope.

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -28,11 +29,13 @@ func packageDir(t *testing.T) string {
 	return filepath.Dir(filepath.Dir(file))
 }
 
-// startEmulator runs a fresh emulator (options are startTestEmulator's, as JSON) and stops it when the test ends:
-// closing its standard input is what stops it.
-func startEmulator(t *testing.T, options string) testEmulator {
+// startEmulator runs a fresh emulator (scripts/sdk-emulator/start.mjs, shared with the Ruby and Rust tests) whose
+// activities stay pending for pendingPolls reads, and stops it when the test ends: closing its standard input is what
+// stops it.
+func startEmulator(t *testing.T, pendingPolls int) testEmulator {
 	t.Helper()
-	cmd := exec.Command("node", filepath.Join(packageDir(t), "test", "start-emulator.mjs"), options)
+	script := filepath.Join(packageDir(t), "..", "..", "scripts", "sdk-emulator", "start.mjs")
+	cmd := exec.Command("node", script, "--pending-polls", strconv.Itoa(pendingPolls))
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

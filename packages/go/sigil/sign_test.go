@@ -28,7 +28,7 @@ func base58Decode(t *testing.T, text string) []byte {
 // A payload signed through the SDK verifies with Go's own crypto/ed25519 against the account's address.
 func TestSignRawPayloadVerifiesWithCryptoEd25519(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, "")
+	emulator := startEmulator(t, 0)
 	client := emulator.client(t, Config{})
 	ctx := context.Background()
 	created, err := client.CreateWallet(ctx, CreateWalletParameters{

@@ -103,7 +103,7 @@ func TestStampVerifiesWithCryptoECDSA(t *testing.T) {
 // Same key, same body: the Go stamp is the one @sigil/api-key-stamper computes, and the emulator accepts it.
 func TestStampEqualsTheTypeScriptStamperAndTheEmulatorAcceptsIt(t *testing.T) {
 	t.Parallel()
-	emulator := startEmulator(t, "")
+	emulator := startEmulator(t, 0)
 	body := `{"organizationId":"` + emulator.OrganizationID + `"}`
 	script := `import { ApiKeyStamper } from '@sigil/api-key-stamper';
 const [publicKey, privateKey, body] = process.argv.slice(1);

@@ -4,10 +4,10 @@ require "json"
 require "minitest/autorun"
 require "sigil"
 
-# An emulator of the repository (packages/emulator) on a free port, started by test/start-emulator.mjs and
+# An emulator of the repository (packages/emulator) on a free port, started by scripts/sdk-emulator/start.mjs and
 # stopped by closing its standard input.
 class TestEmulator
-  START_SCRIPT = File.expand_path("start-emulator.mjs", __dir__)
+  START_SCRIPT = File.expand_path("../../../scripts/sdk-emulator/start.mjs", __dir__)
   REPO_ROOT = File.expand_path("../../..", __dir__)
 
   attr_reader :url, :organization_id, :root_user_id, :public_key, :private_key

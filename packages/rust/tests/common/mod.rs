@@ -1,4 +1,4 @@
-//! Starts a real emulator (`test/start-emulator.mjs`, Node) for a test and stops it when dropped.
+//! Starts a real emulator (`scripts/sdk-emulator/start.mjs`, shared with the Go and Ruby tests, Node) for a test and stops it when dropped.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
@@ -11,6 +11,7 @@ use sigil_sdk::{ApiKeyStamper, Client};
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EmulatorInfo {
+    #[serde(rename = "url")]
     pub base_url: String,
     pub organization_id: String,
     pub root_user_id: String,
@@ -39,7 +40,7 @@ impl Emulator {
     // Blocking is fine here: the test has nothing else running yet. std::process keeps tokio's features down to the
     // ones every example needs, so tests and the doc checker's examples share one build of the crate.
     pub async fn start_with(args: &[&str]) -> Emulator {
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("test/start-emulator.mjs");
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/sdk-emulator/start.mjs");
         let mut child = Command::new("node")
             .arg(script)
             .args(args)
@@ -47,7 +48,7 @@ impl Emulator {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("node runs test/start-emulator.mjs (is Node on PATH?)");
+            .expect("node runs scripts/sdk-emulator/start.mjs (is Node on PATH?)");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line).expect("the emulator helper prints a line");
