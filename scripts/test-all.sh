@@ -43,49 +43,88 @@ npm ci --no-audit --no-fund
 step "Build the libraries"
 npm run build:packages
 
+# From here to the browser tests, two lanes run at once: most steps wait on processes, emulators or the disk as much
+# as on a core, so two lanes keep both cores busy (about a third off CI's time on 2 cores). The site lane's lines are
+# prefixed "[site] "; each lane prints its steps' times. The browser tests that follow run alone, since they read
+# the page's timing-sensitive behaviour.
+# - The site lane: the Go, Ruby and Rust SDKs and the four-SDK scenario, then the site's type-check, unit tests and
+#   build, and the Docusaurus control build of the main-thread check.
+# - This lane: the libraries' tests, the checkers' own tests and the docs' examples (whose Rust blocks wait for the
+#   Rust SDK's compiled target: the site lane writes $lanes/rust.done when it is there).
+lanes=$(mktemp -d)
+site_lane() {
+  step_name=""
+  # The generated Go files must be what the API document generates; then the SDK's tests against the emulator (they
+  # start it with node, so they come after the build). Offline: no module is downloaded.
+  step "Go SDK: generated code and go test"
+  started=$SECONDS
+  node packages/go/generator/generate.mjs --check
+  unformatted=$(gofmt -l packages/go); [ -z "$unformatted" ] || { echo "gofmt would change: $unformatted"; exit 1; }
+  (cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
+  echo "Go SDK tests took $((SECONDS - started)) s"
+
+  # The Ruby gem sigil-sdk: regenerates lib/sigil/generated and fails on a difference, builds and installs the gem,
+  # and runs its minitest tests against emulators on free ports (packages/ruby/README.md).
+  step "Ruby SDK tests"
+  started=$SECONDS
+  (cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
+  echo "Ruby SDK tests took $((SECONDS - started)) s"
+
+  # The Rust crate builds offline from Debian's packaged crates (the librust-*-dev packages installed above, a cargo
+  # directory registry in /usr/share/cargo/registry) with rustup's cargo in ~/.cargo/bin when there is one; its tests
+  # start the emulator with Node. It runs before the checker's tests and the doc examples, whose Rust blocks reuse its
+  # compiled target directory (scripts/doctest/languages/rs.mjs).
+  step "Rust SDK: generated code and cargo test"
+  started=$SECONDS
+  (cd packages/rust && cargo --version && cargo test --offline)
+  npx vitest run -c packages/rust/vitest.config.mjs
+  echo "Rust SDK tests took $((SECONDS - started)) s"
+  # One scenario through the TypeScript, Go, Ruby and Rust SDKs against one emulator, their answers compared
+  # (scripts/conformance/README.md). Needs the built packages, go, ruby and cargo (after the Rust SDK step, whose target it reuses).
+  step "SDK conformance scenario"
+  started=$SECONDS
+  npx vitest run -c scripts/conformance/vitest.config.mjs
+  echo "SDK conformance took $((SECONDS - started)) s"
+
+  touch "$lanes/rust.done"
+
+  step "Site type-check (strict)"
+  npm run typecheck -w website
+
+  step "Site unit tests"
+  npm run test:unit -w website
+
+  step "Build the site (with e2e fixtures)"
+  SIGIL_TEST_FIXTURES=1 npm run build -w website
+
+  step "Build the Docusaurus control of the main-thread check"
+  node -e 'import("./bench/control.mjs").then((m) => m.ensureControlBuild({log: console.log}))'
+  step_done
+}
+# Job control puts the lane in a process group of its own, so a failure here can stop all of it (see the trap).
+set -m
+site_lane > >(sed -u 's/^/[site] /') 2>&1 &
+site_pid=$!
+set +m
+trap 'status=$?; step_done; kill -- -"$site_pid" 2>/dev/null || true; printf "test-all: %d s in all, exit %d\n" "$SECONDS" "$status"' EXIT
+
 step "Library tests"
 node scripts/test-packages.mjs
 
 step "Build script tests"
 npx vitest run -c scripts/vitest.config.mjs
 
-# The generated Go files must be what the API document generates; then the SDK's tests against the emulator (they
-# start it with node, so they come after the build). Offline: no module is downloaded.
-step "Go SDK: generated code and go test"
-started=$SECONDS
-node packages/go/generator/generate.mjs --check
-unformatted=$(gofmt -l packages/go); [ -z "$unformatted" ] || { echo "gofmt would change: $unformatted"; exit 1; }
-(cd packages/go && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go vet ./... && GOFLAGS=-mod=mod GOPROXY=off GOWORK=off go test -count=1 ./...)
-echo "Go SDK tests took $((SECONDS - started)) s"
-
-# The Ruby gem sigil-sdk: regenerates lib/sigil/generated and fails on a difference, builds and installs the gem,
-# and runs its minitest tests against emulators on free ports (packages/ruby/README.md).
-step "Ruby SDK tests"
-started=$SECONDS
-(cd packages/ruby && ruby -w -Ilib -Itest -e 'Dir["test/*_test.rb"].sort.each { |file| require File.expand_path(file) }')
-echo "Ruby SDK tests took $((SECONDS - started)) s"
-
-# The Rust crate builds offline from Debian's packaged crates (the librust-*-dev packages installed above, a cargo
-# directory registry in /usr/share/cargo/registry) with rustup's cargo in ~/.cargo/bin when there is one; its tests
-# start the emulator with Node. It runs before the checker's tests and the doc examples, whose Rust blocks reuse its
-# compiled target directory (scripts/doctest/languages/rs.mjs).
-step "Rust SDK: generated code and cargo test"
-started=$SECONDS
-(cd packages/rust && cargo --version && cargo test --offline)
-npx vitest run -c packages/rust/vitest.config.mjs
-echo "Rust SDK tests took $((SECONDS - started)) s"
-# One scenario through the TypeScript, Go, Ruby and Rust SDKs against one emulator, their answers compared
-# (scripts/conformance/README.md). Needs the built packages, go, ruby and cargo (after the Rust SDK step, whose target it reuses).
-step "SDK conformance scenario"
-started=$SECONDS
-npx vitest run -c scripts/conformance/vitest.config.mjs
-echo "SDK conformance took $((SECONDS - started)) s"
-
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 
 step "README example runner tests"
 npx vitest run -c scripts/readmes/vitest.config.mjs
+
+step "Wait for the Rust SDK's build (site lane)"
+until [ -e "$lanes/rust.done" ]; do
+  kill -0 "$site_pid" 2>/dev/null || { wait "$site_pid" || true; echo "the site lane stopped before the Rust SDK was built"; exit 1; }
+  sleep 2
+done
 
 # Type-checks every TypeScript block, runs the marked ones and the shell blocks that call the API against a fresh
 # emulator each, and ends with "examples: N run, M type-checked only, K skipped" (scripts/doctest/README.md).
@@ -99,14 +138,9 @@ echo "Doc examples took $((SECONDS - started)) s"
 step "Parse the docs' Swift and Dart blocks"
 node scripts/doctest/grammar/check.mjs
 
-step "Site type-check (strict)"
-npm run typecheck -w website
-
-step "Site unit tests"
-npm run test:unit -w website
-
-step "Build the site (with e2e fixtures)"
-SIGIL_TEST_FIXTURES=1 npm run build -w website
+step "Wait for the site lane"
+wait "$site_pid" || { echo "the site lane failed: its lines start with [site]"; exit 1; }
+site_pid=""
 
 # A docs page's main-thread script work at first load, as a ratio to a plain Docusaurus site's docs page (the
 # classic template at our Docusaurus version, built once into tmp/), measured in the same run; fails on a regression
