@@ -49,6 +49,10 @@ function substitute(value, vars, keyFor) {
     return value.replace(/\$\{([^}]+)\}/g, (_, name) => String(lookup(name, vars, keyFor)));
   }
   if (Array.isArray(value)) return value.map((item) => substitute(item, vars, keyFor));
+  // `{ $repeat: 99, item: {...} }`: a list of 99 copies of item, `${i}` numbering them from 1 (a limit's worth of entries).
+  if (value && typeof value === 'object' && '$repeat' in value) {
+    return Array.from({ length: value.$repeat }, (_, i) => substitute(value.item, { ...vars, i: i + 1 }, keyFor));
+  }
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars, keyFor)]));
   return value;
 }
@@ -134,8 +138,9 @@ export async function runScenario(rule, target) {
     const step = steps[index];
     const label = `${rule.id} (${target.name}), step ${index + 1}`;
     // Keys a step names with ${key:name} exist before its parameters are filled in.
-    for (const match of JSON.stringify(step).matchAll(/\$\{key:([^}]+)\}/g)) {
-      if (!keys.has(match[1])) keys.set(match[1], await generateApiKeyPair());
+    // An actor no step registered (`as: stranger`) is a key pair Sigil has never seen.
+    for (const name of [...[...JSON.stringify(step).matchAll(/\$\{key:([^}]+)\}/g)].map((m) => m[1]), ...(step.as ? [step.as] : [])]) {
+      if (!keys.has(name)) keys.set(name, await generateApiKeyPair());
     }
     const resolved = { ...step, matchResolved: substitute(step.match ?? {}, vars, keyFor) };
     const organizationId = step.org ? substitute(step.org, vars, keyFor) : org.organizationId;
@@ -182,11 +187,17 @@ export async function runScenario(rule, target) {
     if (step.send !== undefined) {
       // Stamped once, sent `times` times: the same bytes each time (a retry, or a recorded request replayed).
       const client = clientOf(actor, organizationId);
-      const stamped = await client.stamp(step.send, substitute(step.with ?? {}, vars, keyFor));
+      // `ageSeconds`: stamped with a timestamp that old. `reencode`: the body re-serialized after stamping.
+      const options = step.ageSeconds !== undefined ? { timestampMs: target.now() - step.ageSeconds * 1000 } : {};
+      const stamped = await client.stamp(step.send, substitute(step.with ?? {}, vars, keyFor), options);
       const headers = { ...stamped.headers, ...(step.headers ?? {}) };
+      if (step.reencode) stamped.body = JSON.stringify(JSON.parse(stamped.body), null, 1);
       const outcomes = [];
       for (let i = 0; i < (step.times ?? 1); i++) {
         const response = await target.fetch(stamped.url, { method: step.method ?? 'POST', headers, body: stamped.body });
+        if (step.expect?.allow && response.headers.get('allow') !== step.expect.allow) {
+          throw new ScenarioFailure(`${label}: expected the header Allow: ${step.expect.allow}, got ${response.headers.get('allow')}`);
+        }
         const text = await response.text();
         let json;
         try {
