@@ -56,10 +56,10 @@ for (const page of pagesUnder(docsDir).sort()) {
     found += uses * openapi[extension].length;
     fromDocument += uses * openapi[extension].length;
   }
-  for (const { line, text: sentence } of sentencesOf(text)) {
+  for (const { line, text: sentence, context } of sentencesOf(text)) {
     for (const statement of statementsOf(sentence, document.codeNames, { libraryPage: LIBRARY_PAGES.test(name) })) {
       found++;
-      const backed = backing(statement, sentence, { rules, document });
+      const backed = backing(statement, sentence, { rules, document, context });
       if (backed.by === 'rule') citing++;
       else if (backed.by === 'document') fromDocument++;
       else problems.push(`${name}:${line}: ${statement.kind} statement ${backed.why}: "${sentence.slice(0, 160)}"`);

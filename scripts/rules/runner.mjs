@@ -59,6 +59,9 @@ function substitute(value, vars, keyFor) {
 
 function lookup(name, vars, keyFor) {
   if (name.startsWith('key:')) return keyFor(name.slice(4)).publicKey;
+  // ${repeat:N:text}: text N times, for a value at a length limit.
+  const repeat = /^repeat:(\d+):(.*)$/s.exec(name);
+  if (repeat) return repeat[2].repeat(Number(repeat[1]));
   if (!(name in vars)) throw new ScenarioFailure(`\${${name}} is not set by an earlier step`);
   return vars[name];
 }

@@ -69,10 +69,13 @@ export function sentencesOf(text) {
   }
   close();
   const sentences = [];
+  // A table row's context is the paragraph that introduces the table: it names the operation the rows are about.
+  let intro = '';
   for (const { line, text: blockText } of blocks) {
-    // A sentence ends at . ! ? followed by a capital, a backtick or a link; "([rule](…))" after the full stop
-    // stays with the sentence it cites.
-    for (const sentence of blockText.split(/(?<=[.!?])\s+(?=[A-Z`[*])/)) sentences.push({ line, text: sentence });
+    const isRow = blockText.startsWith('|');
+    // A sentence ends at . ! ? followed by a capital, a backtick or a link.
+    for (const sentence of blockText.split(/(?<=[.!?])\s+(?=[A-Z`[*])/)) sentences.push({ line, text: sentence, context: isRow ? intro : '' });
+    if (!isRow) intro = blockText;
   }
   return sentences;
 }
@@ -87,8 +90,9 @@ export function plainText(sentence) {
 
 const API_WORDS = /\b(users?|root|approv\w*|votes?|credentials?|(?:api )?keys?|polic(?:y|ies)|organi[sz]ations?|sub-organi[sz]ations?|sessions?|activit(?:y|ies)|requests?|submissions?|wallets?|quorum|passkeys?|authenticators?|signs?|Sigil)\b/i;
 
-const TRANSPORT_CODES = [2, 4, 13, 14];
-const ACTIONS = String.raw`(?:sign|approve|vote|reject|export|import|delete|create|submit|add|change|act|count|allow|override|recover|read|use (?:its|their|the user's|a user's) keys)`;
+const POLICY_ORDER = /\bdeny\b[^.;:]{0,30}\bwins?\b|\bstands? above (?:policies|them)\b|\bskip policies\b|\bdo(?:es)? not (?:bind|stop) (?:a )?root users?\b/i;
+const TRANSPORT_CODES = [1, 2, 4, 13, 14];
+const ACTIONS = String.raw`(?:sign(?! (?:\w+ ){0,2}in\b)|approve|vote|reject|export|import|delete|create|submit|add|change|act|count|allow|override|recover|read|use (?:its|their|the user's|a user's) keys)`;
 // "only … can/may <action>", "only <who>'s votes count", "cannot/may not <action>".
 const PERMISSION = new RegExp(
   String.raw`\bonly\b[^.;:]{0,80}?\b(?:can|may)\s+(?:\w+\s+)?${ACTIONS}|\bonly\b[^.;:]{0,40}\bvotes?\b[^.;:]{0,20}\bcounts?\b|\bonly they count\b|\b(?:cannot|can't|can not|may not)\s+(?:\w+\s+)?${ACTIONS}\b`,
@@ -100,7 +104,7 @@ const ACTORS = /\b(users?|root|approvers?|votes?|credentials?|(?:API )?keys?|par
 
 /**
  * The normative statements of one sentence: `{kind, codes, numbers}` for each kind it makes (code, permission,
- * default, limit). `codeNames` maps the document's code names (PERMISSION_DENIED) to numbers. On a library's
+ * policy order, default, limit). `codeNames` maps the document's code names (PERMISSION_DENIED) to numbers. On a library's
  * page (`options.libraryPage`, the SDK reference) defaults and limits are the library's options, which its own
  * tests cover, so only codes and permissions count there.
  */
@@ -120,7 +124,7 @@ export function statementsOf(sentence, codeNames, options = {}) {
   // Codes of the transport, not of a situation the API decides: no answer, a timeout, an internal error.
   for (const transport of TRANSPORT_CODES) codes.delete(transport);
   // A list item that only links on ("- [Errors](…): what code 16 means") states nothing itself.
-  if (/^[-*]\s+\[[^\]]+\]\([^)]+\):/.test(sentence)) codes.clear();
+  if (/^[-*]\s+\[[^\]]+\]\([^)]+\):/.test(sentence)) return [];
   // A sentence about retrying codes in general, or an SDK's error type, states no situation.
   // Not a situation: which codes a client retries, a code a tool takes as input, a failure the client raises
   // itself before sending. On a library's page, only a sentence that says what Sigil answers.
@@ -130,8 +134,10 @@ export function statementsOf(sentence, codeNames, options = {}) {
     /\bbefore (?:sending|anything is sent)\b/i.test(text) ||
     (options.libraryPage && !/\b(?:refus\w*|fails?|means|answers?|rejects?|did not accept)\b/i.test(text));
   if (codes.size > 0 && !notASituation) found.push({ kind: 'code', codes: [...codes] });
-  const numbers = [...text.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)].map((m) => Number(m[0].replace(/,/g, '')));
+  const numbers = [...text.replace(/\bcodes?\s+`?\d{1,2}`?/gi, '').matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)].map((m) => Number(m[0].replace(/,/g, '')));
   if (PERMISSION.test(ownText) && ACTORS.test(ownText) && !INFRASTRUCTURE.test(ownText)) found.push({ kind: 'permission', codes: [...codes] });
+  // How policies combine: a deny winning, the root quorum standing above them. Where readers were misled most.
+  if (POLICY_ORDER.test(ownText)) found.push({ kind: 'policy', codes: [...codes] });
   if (!options.libraryPage && !/`@sigil\//.test(text) && /\bby default\b|\bdefaults? to\b|\bthe default is\b/i.test(text) && API_WORDS.test(text)) found.push({ kind: 'default', numbers });
   // A limit is a number of things; amounts of a currency and client waits are a policy's or an SDK's business.
   const limitPhrase = /\b(?:at most|up to|no more than|maximum of)\s+(?:the number of|\d[\d,]*(?!\.\d)(?!\s*(?:ETH|SOL|BTC|ms|milliseconds?|s|seconds?|minutes?)\b))/i;
@@ -156,7 +162,7 @@ export function namedOperations(sentence, operationNames) {
  * What backs one statement: `{by: 'rule', rules}`, `{by: 'document', why}` or `{by: null, why}`. A rule backs
  * a code statement only when it lists that code.
  */
-export function backing(statement, sentence, { rules, document }) {
+export function backing(statement, sentence, { rules, document, context = '' }) {
   const cited = citedRules(sentence);
   const unknown = cited.filter((id) => !rules.has(id));
   if (unknown.length > 0) return { by: null, why: `cites ${unknown.join(', ')}, which is not a rule of the catalogue` };
@@ -169,12 +175,18 @@ export function backing(statement, sentence, { rules, document }) {
     return { by: 'rule', rules: cited };
   }
   if (statement.kind === 'code') {
-    const operations = namedOperations(sentence, document.operationErrors);
+    const operations = namedOperations(`${sentence} ${context}`, document.operationErrors);
     if (operations.length > 0) {
       const listed = new Set([...document.commonCodes, ...operations.flatMap((name) => document.operationErrors.get(name))]);
       if (statement.codes.every((code) => listed.has(code))) return { by: 'document', why: `x-errors of ${operations.join(', ')}` };
       return { by: null, why: `states code ${statement.codes.filter((c) => !listed.has(c)).join(', ')}, which the document does not list for ${operations.join(', ')}` };
     }
+  }
+  if (statement.kind === 'default') {
+    // A field the sentence names in code font whose schema default the sentence gives, also in code font.
+    const quoted = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    const fields = quoted.filter((name) => document.fieldDefaults.has(name));
+    if (fields.length > 0 && fields.every((name) => quoted.includes(String(document.fieldDefaults.get(name))))) return { by: 'document', why: `default of ${fields.join(', ')}` };
   }
   if (statement.kind === 'limit' || statement.kind === 'default') {
     // A number the sentence gives is a value of x-limits, and the sentence points at where it is defined.
@@ -204,7 +216,22 @@ export function documentFacts(openapi) {
     values: Array.isArray(l.value) ? l.value : [l.value],
     subject: l.name.toLowerCase().split(/[^a-z-]+/).filter((word) => word.length > 2 && !STOP.has(word)),
   }));
+  // Each property's default, where every schema that has the property agrees on it.
+  const fieldDefaults = new Map();
+  const conflicting = new Set();
+  for (const schema of Object.values(openapi.components.schemas)) {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const referenced = property?.$ref ? openapi.components.schemas[property.$ref.split('/').pop()] : undefined;
+      // A default the schema gives as `default`, or in its description ("Defaults to `X`.").
+      const value = property?.default ?? referenced?.default ?? /\bDefaults? (?:to|is) `([^`]+)`/.exec(property?.description ?? '')?.[1];
+      if (value === undefined) continue;
+      if (fieldDefaults.has(name) && fieldDefaults.get(name) !== value) conflicting.add(name);
+      fieldDefaults.set(name, value);
+    }
+  }
+  for (const name of conflicting) fieldDefaults.delete(name);
   return {
+    fieldDefaults,
     limits,
     operationErrors,
     commonCodes: openapi['x-common-errors'].map((e) => e.code),
