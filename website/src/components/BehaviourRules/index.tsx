@@ -16,7 +16,7 @@ export interface BehaviourRule {
   line: number;
 }
 
-const CODE_NAMES = new Map(ERROR_CODES.map((entry) => [entry.code, entry.name]));
+const CODE_NAMES = new Map<number, string>(ERROR_CODES.map((entry) => [entry.code, entry.name]));
 
 /**
  * Every behaviour rule of the catalogue (packages/api-spec/rules, bundled as behaviour-rules.json), each under a
