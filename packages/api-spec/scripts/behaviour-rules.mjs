@@ -54,5 +54,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rules = loadBehaviourRules();
   mkdirSync(new URL('dist/', packageDir), { recursive: true });
   writeFileSync(new URL('dist/behaviour-rules.json', packageDir), `${JSON.stringify({ rules }, null, 2)}\n`);
-  console.log(`Bundled ${rules.length} behaviour rules into dist/behaviour-rules.json`);
+  // The site's rules page needs no scenarios (it links to their source), and a page carries what it imports.
+  const summary = rules.map(({ scenario, ...rest }) => rest);
+  writeFileSync(new URL('dist/behaviour-rules.summary.json', packageDir), `${JSON.stringify({ rules: summary })}\n`);
+  console.log(`Bundled ${rules.length} behaviour rules into dist/behaviour-rules.json and dist/behaviour-rules.summary.json`);
 }

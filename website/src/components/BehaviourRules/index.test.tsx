@@ -1,6 +1,6 @@
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
-import catalogue from '@sigil/api-spec/behaviour-rules.json';
+import catalogue from '@sigil/api-spec/behaviour-rules.summary.json';
 
 // Docusaurus's aliases do not exist outside its bundler: the two the component uses, reduced to what it needs.
 vi.mock('@docusaurus/useDocusaurusContext', () => ({default: () => ({siteConfig: {customFields: {repositoryUrl: 'https://example.test/repo'}}})}));

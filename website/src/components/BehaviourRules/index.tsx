@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
-import catalogue from '@sigil/api-spec/behaviour-rules.json';
+import catalogue from '@sigil/api-spec/behaviour-rules.summary.json';
 import {ERROR_CODES} from '@sigil/api-spec';
 import InlineCode from '../InlineCode';
 import styles from './styles.module.css';
