@@ -21,5 +21,4 @@ describe('check-statements.mjs', () => {
     expect(result.stderr).toContain('scripts/rules/fixtures/uncited/page.mdx:7: permission statement cites no rule');
     expect(result.stdout).toMatch(/statements: 2 found, 1 cite a rule, 0 from the document/);
   });
-
 });

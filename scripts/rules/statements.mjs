@@ -125,7 +125,6 @@ export function statementsOf(sentence, codeNames, options = {}) {
   for (const transport of TRANSPORT_CODES) codes.delete(transport);
   // A list item that only links on ("- [Errors](…): what code 16 means") states nothing itself.
   if (/^[-*]\s+\[[^\]]+\]\([^)]+\):/.test(sentence)) return [];
-  // A sentence about retrying codes in general, or an SDK's error type, states no situation.
   // Not a situation: which codes a client retries, a code a tool takes as input, a failure the client raises
   // itself before sending. On a library's page, only a sentence that says what Sigil answers.
   const notASituation =
@@ -147,7 +146,8 @@ export function statementsOf(sentence, codeNames, options = {}) {
 
 /** The rule ids a sentence cites: links to the rules page's anchors. */
 export function citedRules(sentence) {
-  return [...sentence.matchAll(/\]\((?:\/docs)?\/reference\/behaviour-rules#([a-z0-9.-]+)\)/g)].map((m) => m[1]);
+  const link = new RegExp(String.raw`\]\(${RULES_PAGE}#([a-z0-9.-]+)\)`, 'g');
+  return [...sentence.matchAll(link)].map((m) => m[1]);
 }
 
 /** The operations (snake_case names) a sentence names: links to /api/<area>/<operation> and names in code font. */
