@@ -52,9 +52,13 @@ for (const page of pagesUnder(docsDir).sort()) {
   const text = readFileSync(page, 'utf8');
   const name = relative(root, page);
   for (const [component, extension] of Object.entries(DOCUMENT_COMPONENTS)) {
-    const uses = text.match(new RegExp(`^\\s*<${component}\\b`, 'gm'))?.length ?? 0;
-    found += uses * openapi[extension].length;
-    fromDocument += uses * openapi[extension].length;
+    for (const use of text.matchAll(new RegExp(`^\\s*<${component}\\b(.*)$`, 'gm'))) {
+      // A use that filters its entries by id prefix (startsWith('policy-expression-')) renders only those.
+      const prefix = /startsWith\('([^']+)'\)/.exec(use[1])?.[1];
+      const rendered = openapi[extension].filter((entry) => prefix === undefined || String(entry.id).startsWith(prefix)).length;
+      found += rendered;
+      fromDocument += rendered;
+    }
   }
   for (const { line, text: sentence, context } of sentencesOf(text)) {
     for (const statement of statementsOf(sentence, document.codeNames, { libraryPage: LIBRARY_PAGES.test(name) })) {
