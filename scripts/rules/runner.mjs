@@ -2,8 +2,12 @@
 // Node server over HTTP or the in-process core the browser sandbox runs. Each rule gets an organization of its
 // own, so a policy one scenario creates never decides another's requests. Plain ESM, so the statement check can
 // run it with Node alone. The step language is described in packages/api-spec/rules/README.md.
+import { createRequire } from 'node:module';
 import { ApiKeyStamper, generateApiKeyPair } from '@sigil/api-key-stamper';
-import { SigilClient, SigilError } from '@sigil/http';
+import { SigilClient, SigilError, decryptCredentialBundle } from '@sigil/http';
+
+// The API document's request examples, for values a scenario cannot make up (a passkey attestation).
+const openapi = createRequire(import.meta.url)('@sigil/api-spec/openapi.json');
 
 /**
  * @typedef {object} Target
@@ -59,6 +63,15 @@ function substitute(value, vars, keyFor) {
 
 function lookup(name, vars, keyFor) {
   if (name.startsWith('key:')) return keyFor(name.slice(4)).publicKey;
+  // ${example:recover_user:parameters.authenticator}: a value of the operation's first request example.
+  const example = /^example:([a-z_]+):(.+)$/.exec(name);
+  if (example) {
+    const operation = openapi.paths[Object.keys(openapi.paths).find((path) => path.endsWith(`/${example[1]}`))]?.post;
+    const first = Object.values(operation?.requestBody?.content?.['application/json']?.examples ?? {})[0];
+    const value = pathOf(first?.value, example[2]);
+    if (value === undefined) throw new ScenarioFailure(`the document has no example value ${example[2]} for ${example[1]}`);
+    return value;
+  }
   // ${repeat:N:text}: text N times, for a value at a length limit.
   const repeat = /^repeat:(\d+):(.*)$/s.exec(name);
   if (repeat) return repeat[2].repeat(Number(repeat[1]));
@@ -149,6 +162,22 @@ export async function runScenario(rule, target) {
     const organizationId = step.org ? substitute(step.org, vars, keyFor) : org.organizationId;
     const actor = step.as ?? 'root';
 
+    if (step.credential !== undefined) {
+      // A credential Sigil sealed to the key pair `target`: the bundle of the last email to `mailTo` (read from the
+      // emulator's outbox), or the bundle a variable holds. It becomes the actor `credential`.
+      let bundle;
+      if (step.mailTo !== undefined) {
+        const response = await target.fetch(`${target.baseUrl}/emulator/v1/outbox`, { method: 'GET' });
+        const { messages } = await response.json();
+        bundle = messages.filter((m) => m.to === step.mailTo && m.credentialBundle).pop()?.credentialBundle;
+      } else {
+        bundle = substitute(step.bundle, vars, keyFor);
+      }
+      if (!bundle) throw new ScenarioFailure(`${label}: no credential bundle ${step.mailTo ? `was emailed to ${step.mailTo}` : 'in the variable'}`);
+      const opened = await decryptCredentialBundle(bundle, keyFor(step.target).privateKey);
+      keys.set(step.credential, { publicKey: opened.apiPublicKey, privateKey: opened.apiPrivateKey });
+      continue;
+    }
     if (step.clock !== undefined) {
       target.advance(step.clock);
       continue;
@@ -238,7 +267,7 @@ export async function runScenario(rule, target) {
       }
       continue;
     }
-    throw new ScenarioFailure(`${label}: a step needs one of call, send, burst, user, clock`);
+    throw new ScenarioFailure(`${label}: a step needs one of call, send, burst, user, credential, clock`);
   }
   return steps.length;
 }

@@ -7,7 +7,7 @@ import { LineCounter, parseDocument } from 'yaml';
 const packageDir = new URL('..', import.meta.url);
 export const RULES_DIR = fileURLToPath(new URL('rules/', packageDir));
 const ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
-const STEP_KINDS = ['call', 'send', 'burst', 'user', 'clock'];
+const STEP_KINDS = ['call', 'send', 'burst', 'user', 'credential', 'clock'];
 
 /**
  * Every rule of every catalogue file, in file order, each with `source` (`packages/api-spec/rules/<file>`) and
