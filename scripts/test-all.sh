@@ -88,6 +88,16 @@ site_lane() {
 
   touch "$lanes/rust.done"
 
+  # Every behaviour rule's scenario (packages/api-spec/rules) against the emulator's Node server and the in-process
+  # core of the browser sandbox, one emulator each, and the tests of the statement check (packages/api-spec/rules/README.md).
+  step "Behaviour rule scenarios"
+  npx vitest run -c scripts/rules/vitest.config.mjs
+
+  # Every statement of a code, a permission, a policy order, a default or a limit on the docs' pages cites a rule
+  # whose scenario passes or comes from the API document; prints "rules: N rules, M scenarios passed; statements: …".
+  step "Docs statements cite a rule or the document"
+  node scripts/rules/check-statements.mjs
+
   step "Site type-check (strict)"
   npm run typecheck -w website
 
