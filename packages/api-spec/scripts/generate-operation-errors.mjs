@@ -62,7 +62,9 @@ const ERRORS = {
     [8, limit('sub-organizations-per-organization', 'the parent already has as many sub-organizations as allowed; or `users-per-organization` for `rootUsers`')],
     [12, 'A wallet account’s `addressFormat` is not available in this deployment.'],
   ],
-  delete_sub_organization: [[9, 'The organization in `organizationId` is not a sub-organization (it has no parent).']],
+  delete_sub_organization: [
+    [9, 'The organization in `organizationId` is not a sub-organization (it has no parent); or it holds a wallet or private key that was never exported and `deleteWithoutExport` is not `true`.'],
+  ],
   list_suborgs: [[5, 'A `filterType` is sent without `filterValue`.'], [11, cursor]],
   list_verified_suborgs: [[11, cursor]],
   // Policies
