@@ -17,8 +17,10 @@ import { requestIdToken, type OauthProvider } from './oauth.js';
 import { useSigilKit, type OtpType, type SigilKitSession } from './provider.js';
 import { useAction } from './use-action.js';
 
+/** A sign-in method `<SigilAuth>` offers. */
 export type AuthMethod = 'passkey' | 'email' | 'otp' | 'oauth';
 
+/** Props of `<SigilAuth>`. */
 export interface SigilAuthProps {
   /** Sign-in methods, in the order shown. Default `['passkey', 'email']`. */
   methods?: AuthMethod[];

@@ -6,6 +6,7 @@ import { SigilKitError } from './errors.js';
 import { useSigilKit } from './provider.js';
 import { useAction } from './use-action.js';
 
+/** Props of `<SigilExport>`: give `walletId` or `address`. */
 export interface SigilExportProps {
   /** Export the whole wallet's mnemonic (`export_wallet`). */
   walletId?: string;

@@ -8,6 +8,7 @@ import { SigilKitError } from './errors.js';
 import { useSigilKit } from './provider.js';
 import { useAction } from './use-action.js';
 
+/** Props of `<SigilImport>`. */
 export interface SigilImportProps {
   /** The user importing; the same user sends both steps. */
   userId: string;

@@ -34,8 +34,10 @@ export interface SigilKitServer {
   }): Promise<{ organizationId: string; userId: string }>;
 }
 
+/** The color scheme; `'system'` follows `prefers-color-scheme`. */
 export type SigilKitTheme = 'light' | 'dark' | 'system';
 
+/** Props of `<SigilKitProvider>`. */
 export interface SigilKitProviderProps {
   /** The relying party ID for passkeys; the same value your passkeys were created with. */
   rpId: string;
@@ -56,6 +58,7 @@ export interface SigilKitSession {
   userId: string;
 }
 
+/** What `useSigilKit()` returns: the provider's configuration, the session and its setter. */
 export interface SigilKitContextValue {
   rpId: string;
   appName: string;
