@@ -1,11 +1,17 @@
 // The kit in Chromium against one emulator: passkey sign-up and sign-in (CDP virtual authenticator), email and
 // one-time-code sign-in through the emulator's outbox, export then import of the same words, the documented errors,
-// keyboard use and axe in both themes. One browser and one emulator for the whole file.
+// keyboard use, axe in both themes, and the reference page's four blocks as written. One browser and one emulator
+// for the whole file.
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVirtualAuthenticator, forward } from '../../../scripts/browser/passkey-page.mjs';
+import { EXAMPLE_BASE_URL } from '../../../scripts/doctest/execute.mjs';
 import { startKitHarness, type KitHarness } from '../test/harness.js';
+import { bundlePageBlocks } from '../test/page-blocks.js';
 import type { MountOptions } from '../test/page-entry.js';
 
 type Entry = typeof import('../test/page-entry.js');
@@ -270,4 +276,73 @@ describe('embedded-wallet-kit in Chromium', { timeout: 120_000 }, () => {
       expect(await axeViolations()).toEqual([]);
     });
   }
+
+  // The reference page's four blocks, as written, in a page of app.example.com (their rpId): its /api/ routes are the
+  // backend the provider block posts to, and https://api.sigil.example (the kit's default baseUrl) is the emulator.
+  it('sign up with a passkey, then export and import with the page blocks', async () => {
+    const quorum = (await (await fetch(`${server.url}/emulator/v1/enclave-quorum`)).json()) as { keys: { publicKey: string }[] };
+    const app = await bundlePageBlocks(quorum.keys[0]!.publicKey);
+    const backend: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+      '/api/sign-up': async ({ userName, userEmail, passkey }) => {
+        const { activity } = await server.client.createSubOrganization(
+          {
+            subOrganizationName: String(userName),
+            rootUsers: [{ userName: String(userName), userEmail: String(userEmail), apiKeys: [], authenticators: [passkey as never], oauthProviders: [] }],
+            rootQuorumThreshold: 1,
+            wallet: { walletName: 'Default wallet', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+          },
+          { wait: true },
+        );
+        const result = activity.result.createSubOrganizationResultV7!;
+        return { organizationId: result.subOrganizationId, userId: result.rootUserIds[0] };
+      },
+    };
+    const context = await harness.browser.newContext();
+    try {
+      await context.route('**/*', async (route) => {
+        const url = new URL(route.request().url());
+        if (url.origin === EXAMPLE_BASE_URL) return forward(route, server.url);
+        if (url.origin !== 'https://app.example.com') return route.abort('blockedbyclient');
+        const handler = backend[url.pathname];
+        if (handler) return route.fulfill({ contentType: 'application/json', body: JSON.stringify(await handler(JSON.parse(route.request().postData() ?? '{}'))) });
+        if (url.pathname === '/app.js') return route.fulfill({ contentType: 'text/javascript', body: app.js });
+        if (url.pathname === '/app.css') return route.fulfill({ contentType: 'text/css', body: app.css });
+        return route.fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><html lang="en"><head><title>Wallet</title><link rel="stylesheet" href="/app.css"></head><body><script src="/app.js"></script></body></html>',
+        });
+      });
+      const page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => logged.push(message.text()));
+      await page.goto('https://app.example.com/');
+      await addVirtualAuthenticator(page);
+
+      await page.getByLabel('Email').fill('carol@example.com');
+      await page.getByRole('button', { name: 'Create an account with a passkey' }).click();
+      await expect
+        .poll(async () => logged.find((line) => line.startsWith('signed in ')) ?? `${logged.join(' | ')} ${await page.locator('body').innerText()}`, { timeout: 30_000 })
+        .toMatch(/^signed in /);
+      const [organizationId, userId] = logged.find((line) => line.startsWith('signed in '))!.split(' ').slice(2);
+      const { wallets } = await server.client.listWallets({ organizationId: organizationId! });
+      await page.evaluate((ids) => (window as unknown as { showWallet(ids: unknown): void }).showWallet(ids), { walletId: wallets[0]!.walletId, userId });
+
+      await page.getByLabel('I understand that anyone with these words controls my funds.').check();
+      await page.getByRole('button', { name: 'Show my recovery phrase' }).click();
+      await page.getByRole('list', { name: 'Recovery phrase' }).waitFor();
+      await expect(page.getByRole('list', { name: 'Recovery phrase' }).locator('li').count()).resolves.toBe(12);
+      await page.getByRole('button', { name: 'I have saved it, close' }).click();
+      await expect.poll(() => logged.includes('exported'), { timeout: 30_000 }).toBe(true);
+
+      await page.getByLabel('Seed phrase (12, 15, 18, 21 or 24 words)').fill(generateMnemonic(wordlist));
+      await page.getByRole('button', { name: 'Import' }).click();
+      // onImported logs the new wallet's ID (and its addresses, which the console shows as an array).
+      await expect.poll(() => logged.find((line) => /^[0-9a-f-]{36} /.test(line)), { timeout: 30_000 }).toBeDefined();
+      await page.getByText(/^Imported Imported wallet: 0x[0-9a-fA-F]{40}$/).waitFor();
+      const imported = await server.client.listWallets({ organizationId: organizationId! });
+      expect(imported.wallets.map((w) => w.walletName).sort()).toEqual(['Default wallet', 'Imported wallet']);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -7,6 +7,8 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { addVirtualAuthenticator, launchChromium, listen } from '../../../scripts/browser/passkey-page.mjs';
 
 export interface KitHarness {
+  /** For more contexts (another origin) in the same browser. */
+  browser: Browser;
   page: Page;
   cdp: CDPSession;
   origin: string;
@@ -40,6 +42,7 @@ export async function startKitHarness(entry: string, stylesheet: string): Promis
     const { cdp } = await addVirtualAuthenticator(page);
     const open = browser;
     return {
+      browser: open,
       page,
       cdp,
       origin,
