@@ -4,6 +4,8 @@ import { evaluatePolicies } from '@sigil/policy';
 import { SolanaWallet, WalletStamper } from '@sigil/wallet-stamper';
 import { createEIP1193Provider } from '@sigil/eip1193-provider';
 import { IframeStamperError } from '@sigil/iframe-stamper';
+import { SigilAuth, SigilExport, SigilImport, SigilKitProvider } from '@sigil/embedded-wallet-kit';
+import '@sigil/embedded-wallet-kit/styles.css';
 
 export async function listWalletNames(config) {
   const client = createBrowserClient(config);
@@ -33,4 +35,8 @@ export async function providerAccounts(config, walletId) {
 
 export function iframeStamperErrorReason() {
   return new IframeStamperError('timeout', 'The frame did not answer').reason;
+}
+
+export function kitComponents() {
+  return [SigilKitProvider, SigilAuth, SigilExport, SigilImport].map((component) => typeof component);
 }

@@ -26,6 +26,7 @@ const mods = {
   '@sigil/solana': require('@sigil/solana'),
   '@solana/web3.js': require('@solana/web3.js'),
   '@sigil/iframe-stamper': require('@sigil/iframe-stamper'),
+  '@sigil/embedded-wallet-kit': require('@sigil/embedded-wallet-kit'),
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json') || !name.startsWith('@sigil/')) continue;

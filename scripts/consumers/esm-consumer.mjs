@@ -20,6 +20,7 @@ import * as web3 from '@solana/web3.js';
 import * as cosmjsCrypto from '@cosmjs/crypto';
 import * as cosmjsAmino from '@cosmjs/amino';
 import * as iframe from '@sigil/iframe-stamper';
+import * as kit from '@sigil/embedded-wallet-kit';
 import { runScenario } from './scenario.cjs';
 import { runSolanaCosmjsScenario } from './scenario-solana-cosmjs.cjs';
 
@@ -31,7 +32,7 @@ const mods = {
   '@sigil/viem': sigilViem, '@sigil/ethers': sigilEthers, '@sigil/eip1193-provider': eip1193, viem, ethers,
   '@sigil/solana': solana, '@sigil/cosmjs': cosmjs,
   '@solana/web3.js': web3, '@cosmjs/crypto': cosmjsCrypto, '@cosmjs/amino': cosmjsAmino,
-  '@sigil/iframe-stamper': iframe,
+  '@sigil/iframe-stamper': iframe, '@sigil/embedded-wallet-kit': kit,
 };
 for (const name of Object.keys(mods)) {
   if (name.endsWith('.json') || !name.startsWith('@sigil/')) continue;

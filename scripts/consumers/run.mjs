@@ -24,7 +24,7 @@ function step(name, run) {
 const node = (...args) => execFileSync(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 await step('every export of every library has import and require conditions with types', () => {
-  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'iframe-stamper', 'wallet-stamper', 'react-native', 'emulator', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
+  const libraries = ['api-key-stamper', 'webauthn-stamper', 'policy', 'api-spec', 'http', 'sdk-server', 'sdk-browser', 'embedded-wallet-kit', 'iframe-stamper', 'wallet-stamper', 'react-native', 'emulator', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
   for (const name of libraries) {
     const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -63,12 +63,15 @@ await step('esbuild bundle of a browser app', async () => {
   assert.ok(inputs.some((file) => file.includes('sdk-browser/dist/index.js')), 'the browser bundle holds @sigil/sdk-browser');
   assert.ok(inputs.some((file) => file.includes('eip1193-provider/dist/index.js')), 'the browser bundle holds @sigil/eip1193-provider');
   assert.ok(inputs.some((file) => file.includes('iframe-stamper/dist/index.js')), 'the browser bundle holds @sigil/iframe-stamper');
+  assert.ok(inputs.some((file) => file.includes('embedded-wallet-kit/dist/index.js')), 'the browser bundle holds @sigil/embedded-wallet-kit');
+  assert.ok(inputs.some((file) => file.includes('embedded-wallet-kit/dist/styles.css')), 'the browser bundle holds @sigil/embedded-wallet-kit/styles.css');
   const app = await import(pathToFileURL(`${out}browser-app.mjs`).href);
   assert.equal(app.passkeyStamperName(), 'WebauthnStamper');
   const walletKey = new Uint8Array(32).fill(7);
   const stamp = await app.walletStamp({ publicKey: { toBytes: () => walletKey }, signMessage: async () => new Uint8Array(64).fill(1) }, '{}');
   assert.deepEqual(stamp, { publicKey: '07'.repeat(32), scheme: 'SIGNATURE_SCHEME_SIGIL_ED25519', signature: '01'.repeat(64) });
   assert.equal(app.iframeStamperErrorReason(), 'timeout');
+  assert.deepEqual(app.kitComponents(), ['function', 'function', 'function', 'function']);
   assert.equal(app.outcome([], { activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' } }), 'DENY');
   const emulator = await startTestEmulator();
   try {

@@ -30,6 +30,12 @@ async function runScenario(mods, label) {
   const frameError = new IframeStamperError('no-credential', 'No credential');
   assert.ok(frameError instanceof Error && frameError.reason === 'no-credential', `${label}: @sigil/iframe-stamper IframeStamperError`);
 
+  // The kit's components need React and a DOM (the browser check and its own tests); its seed-phrase check runs anywhere.
+  const { normalizeSeedPhrase, SigilKitError, SigilAuth } = mods['@sigil/embedded-wallet-kit'];
+  assert.equal(typeof SigilAuth, 'function', `${label}: @sigil/embedded-wallet-kit SigilAuth`);
+  assert.equal(normalizeSeedPhrase(` ${'ABANDON '.repeat(11)} about `), `${'abandon '.repeat(11)}about`, `${label}: @sigil/embedded-wallet-kit normalizeSeedPhrase`);
+  assert.throws(() => normalizeSeedPhrase('abandon about'), (error) => error instanceof SigilKitError && error.reason === 'invalid-seed-phrase', `${label}: @sigil/embedded-wallet-kit SigilKitError`);
+
   const emulator = await mods['@sigil/emulator/testing'].startTestEmulator();
   try {
     const server = mods['@sigil/sdk-server'];

@@ -7,6 +7,7 @@ import testing = require('@sigil/emulator/testing');
 import spec = require('@sigil/api-spec');
 import wallet = require('@sigil/wallet-stamper');
 import native = require('@sigil/react-native');
+import kit = require('@sigil/embedded-wallet-kit');
 
 export async function createWallet(emulator: testing.TestEmulator): Promise<string> {
   const client: sdk.SigilClient = sdk.createServerClient({
@@ -45,3 +46,5 @@ export function cosmosSigner(client: sdk.SigilClient, signWith: string, publicKe
 }
 export const isActivityError = (error: unknown): boolean => error instanceof solana.SigilActivityError || error instanceof cosmjs.SigilActivityError;
 export const frameError: iframe.IframeStamperError = new iframe.IframeStamperError('timeout', 'The frame did not answer');
+
+export const exportProps: kit.SigilExportProps = { address: '0x0a9cB0fF88F7CCfEBcF76e66157a83233a36309C', language: 'MNEMONIC_LANGUAGE_ENGLISH' };

@@ -12,6 +12,7 @@ import { SigilSigner, type SigilSignerOptions } from '@sigil/ethers';
 import { createEIP1193Provider, ProviderRpcError, type SigilEIP1193Provider, type SigilProviderOptions } from '@sigil/eip1193-provider';
 import type { LocalAccount } from 'viem';
 import type { AbstractSigner } from 'ethers';
+import { SigilKitError, type SigilAuthProps, type SigilKitServer } from '@sigil/embedded-wallet-kit';
 
 export async function createWallet(emulator: TestEmulator): Promise<string> {
   const client: SigilClient = createServerClient({
@@ -51,3 +52,9 @@ export function aminoSigner(client: SigilClient, signWith: string, publicKey: st
 export const isSolanaOrCosmosActivityError = (error: unknown): boolean => error instanceof SolanaActivityError || error instanceof CosmjsActivityError;
 export const makeFrame = (config: IframeStamperConfig): IframeStamper => new IframeStamper(config);
 export const frameReason: IframeStamperError['reason'] = new IframeStamperError('origin-mismatch', 'wrong origin').reason;
+
+export const kitServer: SigilKitServer = {
+  emailAuth: async ({ email, targetPublicKey }) => ({ organizationId: `${email}:${targetPublicKey}` }),
+};
+export const authProps: SigilAuthProps = { methods: ['passkey', 'otp'], otpTypes: ['OTP_TYPE_SMS'], sessionSeconds: 600 };
+export const kitErrorReason: SigilKitError['reason'] = new SigilKitError('backend', 'down').reason;

@@ -104,12 +104,59 @@ const CHECKS = {
     }
     return `the frame opened the session bundle and stamped list_wallets with the session key ${publicKey.slice(0, 12)}…`;
   },
+  'embedded-wallet-kit': ({ exchanges, logged }) => {
+    const [created] = answered(exchanges, 'create_sub_organization');
+    const [session] = answered(exchanges, 'create_read_write_session');
+    if (!session.headers['x-stamp-webauthn']) throw new Error('create_read_write_session was not stamped by the new passkey');
+    const [listed] = answered(exchanges, 'list_wallets');
+    if (!listed.headers['x-stamp']) throw new Error('list_wallets was not stamped by the session key');
+    if (!JSON.parse(created.response).activity) throw new Error('create_sub_organization answered without an activity');
+    // React's development build adds its own console lines (the DevTools hint); the example's line is the last.
+    if (!isDeepStrictEqual(logged.at(-1), [[WALLET_NAME]])) {
+      throw new Error(`the example logged ${JSON.stringify(logged)}, not the new user's wallet names [${JSON.stringify(WALLET_NAME)}]`);
+    }
+    return `the kit signed bob up with a passkey, opened a read-write session and listed ${JSON.stringify([WALLET_NAME])}`;
+  },
   'sdk-browser': ({ exchanges, logged }) => {
     answered(exchanges, 'list_wallets');
     if (!isDeepStrictEqual(logged, [[[WALLET_NAME]]])) {
       throw new Error(`the example logged ${JSON.stringify(logged)}, not the sub-organization's wallet names [${JSON.stringify(WALLET_NAME)}]`);
     }
     return `listWallets answered and the page logged ${JSON.stringify([WALLET_NAME])}`;
+  },
+};
+
+/**
+ * Routes of the example app's backend, for examples that call one (`/api/...` on example.com), each answering a JSON
+ * body with JSON as the README's comment describes; they hold the emulator's root key, as an app's server holds its.
+ */
+const BACKENDS = {
+  'embedded-wallet-kit': {
+    '/api/sign-up': async ({ userName, userEmail, passkey }, emulator) => {
+      const { outcome, activity } = await emulator.client.createSubOrganization(
+        {
+          subOrganizationName: `Wallet of ${userName}`,
+          rootUsers: [{ userName, ...(userEmail ? { userEmail } : {}), apiKeys: [], authenticators: passkey ? [passkey] : [], oauthProviders: [] }],
+          rootQuorumThreshold: 1,
+          wallet: {
+            walletName: WALLET_NAME,
+            accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+          },
+        },
+        { wait: true },
+      );
+      if (outcome !== 'COMPLETED') throw new Error(`create_sub_organization ended ${outcome}`);
+      const result = activity.result.createSubOrganizationResultV7;
+      return { organizationId: result.subOrganizationId, userId: result.rootUserIds[0] };
+    },
+  },
+};
+
+/** What the reader does in the page for examples that wait for them (a UI kit's buttons). */
+const INTERACTIONS = {
+  'embedded-wallet-kit': async (page) => {
+    await page.getByLabel('Email').fill('bob@example.com');
+    await page.getByRole('button', { name: 'Create an account with a passkey' }).click();
   },
 };
 
@@ -133,6 +180,14 @@ export async function runBrowserExample(browser, name, code) {
         blocked.push(url.href);
         return route.abort('blockedbyclient');
       }
+      const backend = BACKENDS[name]?.[url.pathname];
+      if (backend) {
+        try {
+          return await route.fulfill({ contentType: 'application/json', body: JSON.stringify(await backend(JSON.parse(route.request().postData() ?? '{}'), emulator)) });
+        } catch (error) {
+          return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: String(error) }) });
+        }
+      }
       if (url.pathname === '/setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setupScript() });
       if (url.pathname === '/example.js') return route.fulfill({ contentType: 'text/javascript', body: exampleScript });
       if (url.pathname === '/example') return route.fulfill({ contentType: 'text/html', body: html('<script type="module" src="/example.js"></script>') });
@@ -155,6 +210,7 @@ export async function runBrowserExample(browser, name, code) {
     const firstCall = emulator.requests.length;
     const firstLine = pageConsole.lines.length;
     await page.goto(`${EXAMPLE_ORIGIN}/example`);
+    await INTERACTIONS[name]?.(page);
     await pageConsole.waitForLine(FINISHED);
     const logged = (await pageConsole.values()).slice(firstLine).filter((args) => args[0] !== FINISHED);
     return check({ exchanges: emulator.requests.slice(firstCall), logged, user });

@@ -20,7 +20,7 @@ const run = promisify(execFile);
 export const NODE_LIBRARIES = ['api-spec', 'policy', 'api-key-stamper', 'http', 'emulator', 'cli', 'sdk-server', 'wallet-stamper', 'react-native', 'viem', 'ethers', 'eip1193-provider', 'solana', 'cosmjs'];
 // Libraries over native modules, whose examples run in Node with these in-memory stand-ins registered first.
 const NATIVE_MODULE_HOOKS = { 'react-native': `${root}packages/react-native/test/in-memory-native-modules.mjs` };
-export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser', 'iframe-stamper'];
+export const BROWSER_LIBRARIES = ['webauthn-stamper', 'sdk-browser', 'iframe-stamper', 'embedded-wallet-kit'];
 
 /** The first ```ts block of a README, or an error naming the README that has none. */
 export function firstTsBlock(markdown, name) {

@@ -44,6 +44,7 @@ const SDK_PAGES = [
   {page: 'sdks/advanced/api-key-stamper.mdx', pkg: '@sigil/api-key-stamper'},
   {page: 'sdks/advanced/webauthn-stamper.mdx', pkg: '@sigil/webauthn-stamper'},
   {page: 'sdks/advanced/sigil-client.mdx', pkg: '@sigil/http'},
+  {page: 'reference/embedded-wallet-kit.mdx', pkg: '@sigil/embedded-wallet-kit'},
   // The emulator's test entry point, which tests of this client use, has its own table on the same page.
   {page: 'sdks/advanced/sigil-client.mdx', pkg: '@sigil/emulator/testing', heading: '`@sigil/emulator/testing`'},
 ] as const satisfies readonly {page: string; pkg: string; heading?: string}[];

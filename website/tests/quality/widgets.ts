@@ -37,6 +37,8 @@ export const WIDGETS: OnDemandWidget[] = [
   {name: 'request builder', source: 'plugins/api-reference/components/RequestBuilder/Builder.tsx'},
   // The emulator in a Web Worker (src/sandbox): loads when the reader opens the request builder with the sandbox as target.
   {name: 'sandbox worker', source: 'src/sandbox/worker.ts', packages: ['@scure/bip32', '@scure/bip39', 'micro-eth-signer']},
+  // The embedded wallet kit's live demo: loads when the reader presses its button.
+  {name: 'embedded wallet kit demo', source: 'src/components/KitDemo/Demo.tsx', packages: ['@sigil/embedded-wallet-kit']},
   // Loads when it scrolls into view; a first visit at the top of its page must not load it.
   {name: 'policy playground', source: 'src/components/PolicyPlayground/index.tsx'},
   // Prism, for code only the browser sees (a widget's output); everything else is highlighted at build time.
