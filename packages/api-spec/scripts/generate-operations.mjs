@@ -2,7 +2,7 @@
 // the API reference) and src/generated/operations.ts (its typed TypeScript form, with the limits and enums)
 // from the bundled document, so nothing exported at run time can drift from the description. Runs in
 // `npm run build` after `redocly bundle`; `--check` only compares catalogue.json and fails on a difference.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildCatalogue } from './catalogue.mjs';
 
 const doc = JSON.parse(readFileSync(new URL('../dist/openapi.json', import.meta.url), 'utf8'));
@@ -26,6 +26,11 @@ if (process.argv.includes('--check')) {
   process.exit(0);
 }
 writeFileSync(catalogueUrl, catalogueText);
+// The reader itself ships as the `@sigil/api-spec/catalogue` entry point: the same file, placed where tsc's output
+// goes so that build-cjs adds the CommonJS form that generators, the API reference and CommonJS tools load.
+mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
+copyFileSync(new URL('./catalogue.mjs', import.meta.url), new URL('../dist/catalogue.js', import.meta.url));
+copyFileSync(new URL('./catalogue.d.mts', import.meta.url), new URL('../dist/catalogue.d.ts', import.meta.url));
 
 const schemas = doc.components.schemas;
 const noEndpoint = Object.entries(schemas)
