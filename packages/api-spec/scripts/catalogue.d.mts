@@ -1,4 +1,4 @@
-/** One operation of the API document, as scripts/catalogue.mjs reads it. */
+/** One operation of the API document: what every SDK generator, the emulator and the reference know about it. */
 export interface CatalogueOperation {
   /** The name in the URL, e.g. `create_wallet`. */
   readonly name: string;
@@ -40,12 +40,17 @@ export interface CatalogueErrorCode {
   readonly description: string;
 }
 
+/** The operations of a document, in document order, and its error codes. */
 export interface Catalogue {
   readonly operations: readonly CatalogueOperation[];
   readonly errorCodes: readonly CatalogueErrorCode[];
 }
 
+/** Reads the operations and the error codes of a Sigil OpenAPI document; throws a message naming what it cannot represent. */
 export function buildCatalogue(doc: unknown): Catalogue;
+/** Reads every operation of a Sigil OpenAPI document, in document order; throws on a kind that contradicts the path, a submission without activity type, intent or result, and a repeated operationId. */
 export function catalogueOperations(doc: unknown): CatalogueOperation[];
+/** Reads and checks the document's root `x-error-codes`, in document order. */
 export function catalogueErrorCodes(doc: unknown): CatalogueErrorCode[];
+/** Queries first, then submissions, each ordered by `key` (operationId by default): the order the SDK generators write methods in. */
 export function sortQueriesFirst<T extends { kind: string; operationId: string }>(operations: readonly T[], key?: (op: T) => string): T[];
