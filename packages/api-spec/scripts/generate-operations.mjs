@@ -1,29 +1,36 @@
-// Writes src/generated/operations.ts from the bundled document, so the list of
-// operations, limits and error codes exported at run time can never drift from
-// the description. Runs in `npm run build` after `redocly bundle`.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Writes the operation catalogue (catalogue.json, committed, read by the emulator, the SDK generators and
+// the API reference) and src/generated/operations.ts (its typed TypeScript form, with the limits and enums)
+// from the bundled document, so nothing exported at run time can drift from the description. Runs in
+// `npm run build` after `redocly bundle`; `--check` only compares catalogue.json and fails on a difference.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { buildCatalogue } from './catalogue.mjs';
 
 const doc = JSON.parse(readFileSync(new URL('../dist/openapi.json', import.meta.url), 'utf8'));
-const refName = (ref) => (ref ? ref.split('/').pop() : null);
+const catalogue = buildCatalogue(doc);
+const { operations, errorCodes } = catalogue;
 
-const operations = Object.entries(doc.paths).map(([path, item]) => {
-  const op = item.post;
-  const kind = op['x-sigil-kind'];
-  if (kind !== 'query' && kind !== 'submission') throw new Error(`${path}: missing x-sigil-kind`);
-  return {
-    name: path.split('/').pop(),
-    operationId: op.operationId,
-    kind,
-    path,
-    activityType: op['x-sigil-activity-type'] ?? null,
-    tag: op.tags[0],
-    summary: op.summary,
-    requestSchema: refName(op.requestBody.content['application/json'].schema.$ref),
-    responseSchema: refName(op.responses['200'].content['application/json'].schema.$ref),
-    intentSchema: op['x-sigil-intent'] ?? null,
-    resultSchema: op['x-sigil-result'] ?? null,
-  };
-});
+const catalogueUrl = new URL('../catalogue.json', import.meta.url);
+const catalogueText = `${JSON.stringify(catalogue, null, 2)}\n`;
+if (process.argv.includes('--check')) {
+  let committed = '';
+  try {
+    committed = readFileSync(catalogueUrl, 'utf8');
+  } catch {
+    // A missing file is reported as a difference below.
+  }
+  if (committed !== catalogueText) {
+    console.error('packages/api-spec/catalogue.json differs from the document: run npm run build -w @sigil/api-spec and commit it');
+    process.exit(1);
+  }
+  console.log('catalogue.json matches the document');
+  process.exit(0);
+}
+writeFileSync(catalogueUrl, catalogueText);
+// The reader itself ships as the `@sigil/api-spec/catalogue` entry point: the same file, placed where tsc's output
+// goes so that build-cjs adds the CommonJS form that generators, the API reference and CommonJS tools load.
+mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
+copyFileSync(new URL('./catalogue.mjs', import.meta.url), new URL('../dist/catalogue.js', import.meta.url));
+copyFileSync(new URL('./catalogue.d.mts', import.meta.url), new URL('../dist/catalogue.d.ts', import.meta.url));
 
 const schemas = doc.components.schemas;
 const noEndpoint = Object.entries(schemas)
@@ -67,9 +74,17 @@ export interface OperationInfo {
   readonly intentSchema: string | null;
   /** Schema name of the submission's result; null for queries. */
   readonly resultSchema: string | null;
+  /** Key of the intent inside \`activity.intent\`, e.g. \`createWalletIntent\`; null for queries. */
+  readonly intentKey: string | null;
+  /** Key of the result inside \`activity.result\`, e.g. \`createWalletResult\`; null for queries. */
+  readonly resultKey: string | null;
+  /** Whether a read-only session (\`X-Session\`, the ReadOnlySession scheme) may authenticate it; never for submissions. */
+  readonly acceptsSession: boolean;
+  /** Whether the request body has \`organizationId\` (clients fill in their own). */
+  readonly takesOrganizationId: boolean;
 }
 
-/** Every operation, in document order. */
+/** Every operation, in document order: the catalogue's operations (catalogue.json). */
 export const OPERATIONS = ${json(operations)} as const satisfies readonly OperationInfo[];
 
 export type Operation = (typeof OPERATIONS)[number];
@@ -112,10 +127,17 @@ export interface ErrorCodeInfo {
   readonly description: string;
 }
 
-/** The document's root \`x-error-codes\` extension. */
-export const ERROR_CODES = ${json(doc['x-error-codes'])} as const satisfies readonly ErrorCodeInfo[];
+/** The document's root \`x-error-codes\` extension: the catalogue's error codes (catalogue.json). */
+export const ERROR_CODES = ${json(errorCodes)} as const satisfies readonly ErrorCodeInfo[];
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number]['name'];
+
+/** Each error code's number by its name, for comparisons that read as the name: \`status.code === ERROR_CODE.NOT_FOUND\`. */
+export const ERROR_CODE = {
+${errorCodes.map(({ name, code }) => `  ${name}: ${code},`).join('\n')}
+} as const satisfies Readonly<Record<ErrorCodeName, number>>;
+
+export type ErrorCodeNumber = (typeof ERROR_CODE)[ErrorCodeName];
 
 /** One string enumeration of the document, with the sentence describing each value. */
 export interface EnumInfo {
@@ -130,4 +152,4 @@ export type EnumName = keyof typeof ENUMS;
 `;
 mkdirSync(new URL('../src/generated/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../src/generated/operations.ts', import.meta.url), out);
-console.log(`Wrote src/generated/operations.ts (${operations.length} operations, ${noEndpoint.length} without endpoint)`);
+console.log(`Wrote catalogue.json and src/generated/operations.ts (${operations.length} operations, ${noEndpoint.length} without endpoint)`);

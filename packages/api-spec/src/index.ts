@@ -23,6 +23,7 @@ export {
   NO_ENDPOINT_ACTIVITY_TYPES,
   LIMITS,
   ERROR_CODES,
+  ERROR_CODE,
   ENUMS,
 } from './generated/operations.js';
 export type {
@@ -36,6 +37,7 @@ export type {
   LimitId,
   ErrorCodeInfo,
   ErrorCodeName,
+  ErrorCodeNumber,
   EnumInfo,
   EnumName,
 } from './generated/operations.js';

@@ -19,7 +19,7 @@ import {
   type TypedDataDomain,
   type TypedDataField,
 } from 'ethers';
-import { signPayload, signSerializedTransaction, type EthereumSignature, type SigningTarget } from './signer.js';
+import { signPayload, signSerializedTransaction, type EthereumSignature, type SigningTarget } from '@sigil/http/ethereum-signer';
 
 /** What `new SigilSigner` takes: the client, what signs, and optionally the organization, address and wait. */
 export interface SigilSignerOptions {

@@ -1,3 +1,4 @@
+import { ERROR_CODE } from './generated/error-codes.js';
 import { SigilError } from './errors.js';
 import type { Stamper } from './stamper.js';
 import { DEFAULT_TIMEOUT_MS, exchange, type RequestOptions, type RetryOptions } from './transport.js';
@@ -92,7 +93,7 @@ export interface OperationRoute {
 export type StampOptions = Pick<SubmitOptions, 'organizationId' | 'timestampMs'>;
 
 function unauthenticated(path: string, message: string): SigilError {
-  return new SigilError({ status: undefined, code: 16, path, details: [], message });
+  return new SigilError({ status: undefined, code: ERROR_CODE.UNAUTHENTICATED, path, details: [], message });
 }
 
 /**
@@ -171,7 +172,7 @@ export class SigilBaseClient {
     if (!result) {
       throw new SigilError({
         status: undefined,
-        code: 2,
+        code: ERROR_CODE.UNKNOWN,
         path: route.path,
         details: [],
         message: `create_read_only_session ended ${activity.status} without a session`,
@@ -197,7 +198,7 @@ export class SigilBaseClient {
         return await this.#pendingSession;
       } catch (error) {
         // No policy lets this user create sessions: stamp queries as a client without 'auto' does.
-        if (error instanceof SigilError && error.code === 7) {
+        if (error instanceof SigilError && error.code === ERROR_CODE.PERMISSION_DENIED) {
           this.#autoSession = false;
           return undefined;
         }

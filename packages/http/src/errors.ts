@@ -1,4 +1,4 @@
-import { ERROR_CODES, type SigilErrorCode } from './generated/error-codes.js';
+import { ERROR_CODE, ERROR_CODES, type SigilErrorCode } from './generated/error-codes.js';
 
 export type { SigilErrorCode };
 
@@ -16,7 +16,7 @@ export interface SigilStatus {
 }
 
 /** gRPC-style UNKNOWN, used when a failed response carries no Status body (for example a proxy's HTML page). */
-export const STATUS_CODE_UNKNOWN = 2;
+export const STATUS_CODE_UNKNOWN = ERROR_CODE.UNKNOWN;
 
 const BY_NUMBER = new Map<number, (typeof ERROR_CODES)[number]>(ERROR_CODES.map((entry) => [entry.code, entry]));
 const BY_NAME = new Map<string, (typeof ERROR_CODES)[number]>(ERROR_CODES.map((entry) => [entry.name, entry]));

@@ -3,6 +3,7 @@
 import { ApiKeyStamper } from '@sigil/api-key-stamper';
 import { decryptCredentialBundle, generateTargetKeyPair } from './bundles.js';
 import { SigilError } from './errors.js';
+import { ERROR_CODE } from './generated/error-codes.js';
 import type { SigilClient } from './generated/client.js';
 import type { Stamper } from './stamper.js';
 import type { RequestOptions } from './transport.js';
@@ -90,7 +91,7 @@ export async function startReadWriteSession(client: SigilClient, options: ReadWr
         return Promise.reject(
           new SigilError({
             status: undefined,
-            code: 16,
+            code: ERROR_CODE.UNAUTHENTICATED,
             path: '',
             details: [],
             message: `The read-write session ${now() >= expiresAtMs ? `expired at ${new Date(expiresAtMs).toISOString()}` : 'was ended'}; start a new one`,

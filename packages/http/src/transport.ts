@@ -10,6 +10,7 @@
 //    cannot create a second activity.
 // 3. Nothing else is retried: the same request would fail the same way.
 import { SigilError, STATUS_CODE_UNKNOWN } from './errors.js';
+import { ERROR_CODE } from './generated/error-codes.js';
 
 export interface RetryOptions {
   /** Attempts after the first. Default 3; 0 turns retries off. */
@@ -82,7 +83,7 @@ function describe(error: unknown): string {
 }
 
 function cancelled(path: string, reason: unknown): SigilError {
-  return new SigilError({ status: undefined, code: 1, path, details: [], message: `The call to ${path} was cancelled`, cause: reason });
+  return new SigilError({ status: undefined, code: ERROR_CODE.CANCELLED, path, details: [], message: `The call to ${path} was cancelled`, cause: reason });
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, path: string): Promise<void> {
@@ -143,7 +144,7 @@ async function attempt<T>(input: ExchangeInput): Promise<T> {
       if (timedOut) {
         throw new SigilError({
           status: undefined,
-          code: 4,
+          code: ERROR_CODE.DEADLINE_EXCEEDED,
           path,
           details: [],
           message: `No answer from ${input.url} within ${timeoutMs} ms`,
@@ -155,7 +156,7 @@ async function attempt<T>(input: ExchangeInput): Promise<T> {
       const code = causeCode(error);
       throw new SigilError({
         status: undefined,
-        code: 14,
+        code: ERROR_CODE.UNAVAILABLE,
         path,
         details: [],
         message: `Could not reach ${input.url}: ${describe(error)}`,

@@ -13,7 +13,7 @@ import {
 import { toAccount } from 'viem/accounts';
 import { hashAuthorization } from 'viem/utils';
 import { resolveAccount } from './address.js';
-import { signPayload, signSerializedTransaction, type SigningTarget } from './signer.js';
+import { signPayload, signSerializedTransaction, type SigningTarget } from '@sigil/http/ethereum-signer';
 
 /** What `createAccount` takes: the client, what signs, and optionally the organization, address and wait. */
 export interface CreateAccountOptions {

@@ -152,6 +152,7 @@ describe('documents without examples', () => {
         '/public/v1/query/get_thing': {
           post: {
             operationId: 'getThing',
+            'x-sigil-kind': 'query',
             tags: ['Things'],
             requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/GetThingRequest'}}}},
             responses: {

@@ -1,5 +1,7 @@
 // Everything the emulator knows about the API comes from the bundled OpenAPI document: the operation
-// list, request schemas, error-code HTTP statuses and limits. Nothing here is a hand-written list.
+// list and error codes through @sigil/api-spec's catalogue, request schemas and limits from the document
+// itself. Nothing here is a hand-written list.
+import catalogue from '@sigil/api-spec/catalogue.json' with { type: 'json' };
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
 
 export interface OperationSpec {
@@ -19,47 +21,44 @@ export interface OperationSpec {
   resultKey: string | null;
 }
 
-interface RawOperation {
-  tags?: string[];
-  security?: Array<Record<string, unknown>>;
-  requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
-  'x-sigil-activity-type'?: string;
-  'x-sigil-intent'?: string;
-  'x-sigil-result'?: string;
-  [key: string]: unknown;
-}
-
 // The JSON import is typed by TypeScript from the file; this view is the part the emulator reads.
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, RawOperation>>;
+  paths: Record<string, unknown>;
   components: { schemas: Record<string, unknown> };
-  'x-error-codes': Array<{ code: number; name: string; httpStatus: number }>;
   'x-limits': Array<{ id: string; value: unknown; appliesTo?: string[] }>;
   [key: string]: unknown;
 }
 
 export const document = openapi as unknown as OpenApiDocument;
 
-const lowerFirst = (name: string | undefined): string | null => (name ? name[0]!.toLowerCase() + name.slice(1) : null);
+/** One entry of @sigil/api-spec's operation catalogue (catalogue.json), the part the emulator reads. */
+interface CatalogueEntry {
+  name: string;
+  kind: 'query' | 'submission';
+  path: string;
+  requestSchema: string | null;
+  activityType: string | null;
+  acceptsSession: boolean;
+  tag: string | null;
+  intentKey: string | null;
+  resultKey: string | null;
+}
 
+// The operations come from the catalogue @sigil/api-spec derives from this same document, so the emulator
+// serves exactly the operations every SDK and the reference list.
 function readOperations(): Map<string, OperationSpec> {
   const operations = new Map<string, OperationSpec>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(path);
-    const post = item.post;
-    if (!match || !post) continue;
-    const requestRef = post.requestBody?.content?.['application/json']?.schema?.$ref ?? '';
-    const kind = match[1] === 'query' ? 'query' : 'submission';
-    operations.set(match[2]!, {
-      name: match[2]!,
-      kind,
-      path,
-      requestRef,
-      activityType: post['x-sigil-activity-type'] ?? null,
-      acceptsSession: (post.security ?? []).some((requirement) => 'ReadOnlySession' in requirement),
-      tag: post.tags?.[0] ?? '',
-      intentKey: lowerFirst(post['x-sigil-intent']),
-      resultKey: lowerFirst(post['x-sigil-result']),
+  for (const entry of (catalogue as { operations: CatalogueEntry[] }).operations) {
+    operations.set(entry.name, {
+      name: entry.name,
+      kind: entry.kind,
+      path: entry.path,
+      requestRef: entry.requestSchema ? `#/components/schemas/${entry.requestSchema}` : '',
+      activityType: entry.activityType,
+      acceptsSession: entry.acceptsSession,
+      tag: entry.tag ?? '',
+      intentKey: entry.intentKey,
+      resultKey: entry.resultKey,
     });
   }
   return operations;
@@ -67,8 +66,9 @@ function readOperations(): Map<string, OperationSpec> {
 
 export const OPERATIONS: ReadonlyMap<string, OperationSpec> = readOperations();
 
-const httpStatusByCode = new Map(document['x-error-codes'].map((entry) => [entry.code, entry.httpStatus]));
-const nameByCode = new Map(document['x-error-codes'].map((entry) => [entry.code, entry.name]));
+const errorCodes = (catalogue as { errorCodes: Array<{ code: number; name: string; httpStatus: number }> }).errorCodes;
+const httpStatusByCode = new Map(errorCodes.map((entry) => [entry.code, entry.httpStatus]));
+const nameByCode = new Map(errorCodes.map((entry) => [entry.code, entry.name]));
 
 export function httpStatusOf(code: number): number {
   return httpStatusByCode.get(code) ?? 500;

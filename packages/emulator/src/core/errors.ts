@@ -1,25 +1,10 @@
-// Errors answered as the document's Status body. The HTTP status of every code comes from the
-// document's `x-error-codes` table (see document.ts), never from a number written here.
+// Errors answered as the document's Status body. The codes and the HTTP status of each come from the
+// document's `x-error-codes` through @sigil/api-spec's catalogue (see document.ts), never from a number written here.
+import { ERROR_CODE, type ErrorCodeNumber } from '@sigil/api-spec';
 
-export const Code = {
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  INVALID_ARGUMENT: 3,
-  DEADLINE_EXCEEDED: 4,
-  NOT_FOUND: 5,
-  ALREADY_EXISTS: 6,
-  PERMISSION_DENIED: 7,
-  RESOURCE_EXHAUSTED: 8,
-  FAILED_PRECONDITION: 9,
-  ABORTED: 10,
-  OUT_OF_RANGE: 11,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-  UNAVAILABLE: 14,
-  DATA_LOSS: 15,
-  UNAUTHENTICATED: 16,
-} as const;
-export type CodeNumber = (typeof Code)[keyof typeof Code];
+/** Each error code's number by name, from @sigil/api-spec's catalogue (the document's `x-error-codes`). */
+export const Code = ERROR_CODE;
+export type CodeNumber = ErrorCodeNumber;
 
 export const FIELD_VIOLATION = 'type.sigil.example/sigil.errors.v1.FieldViolation';
 

@@ -47,10 +47,8 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
     const responseMedia = jsonMedia(registry.response(op.responses?.['200'] ?? {}).content, entry.path);
     const error = operationError(registry, entry);
     const requestExample = firstExample(requestMedia, doc, 'Request');
-    const activityType = op['x-sigil-activity-type'];
+    const {activityType, intentSchema: intent, resultSchema: result} = entry.catalogue;
     const activityTypeRoute = activityType ? linker(activityType)?.route : undefined;
-    const intent = op['x-sigil-intent'];
-    const result = op['x-sigil-result'];
     return {
       operationId: summary.operationId,
       name: summary.name,

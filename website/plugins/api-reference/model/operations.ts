@@ -1,5 +1,6 @@
-import {lowerFirst, type OpenApiDocument, type OperationObject, type SchemaRegistry} from '../openapi';
-import {areaSlug, operationName, operationRoute} from '../slugs';
+import {catalogueOperations, type CatalogueOperation} from '@sigil/api-spec/catalogue';
+import type {OpenApiDocument, OperationObject, SchemaRegistry} from '../openapi';
+import {areaSlug, operationRoute} from '../slugs';
 import type {AreaGroup, OperationKind, OperationSummary, RichText} from '../types';
 import {jsonMedia, schemaNameOf} from './context';
 
@@ -7,6 +8,8 @@ import {jsonMedia, schemaNameOf} from './context';
 export interface OperationEntry {
   path: string;
   op: OperationObject;
+  /** The operation as @sigil/api-spec's catalogue reads it: kind, activity type, intent and result schemas and keys. */
+  catalogue: CatalogueOperation;
   summary: OperationSummary;
   requestSchema: string;
   responseSchema: string;
@@ -14,42 +17,39 @@ export interface OperationEntry {
   unionKeys: Set<string>;
 }
 
-/** Every operation, in document order; throws on what the reference cannot show (not a POST, no tag, no 200). */
+/**
+ * Every operation of @sigil/api-spec's catalogue, in document order (the catalogue checks kinds, paths and
+ * submissions' extensions); throws on what the reference cannot show besides (no single tag, no 200).
+ */
 export function collectOperations(doc: OpenApiDocument, registry: SchemaRegistry): OperationEntry[] {
-  const entries: OperationEntry[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const where = `${method.toUpperCase()} ${path}`;
-      if (method !== 'post') throw new Error(`${where}: every Sigil call is a POST`);
-      if (!op.operationId) throw new Error(`${where} has no operationId`);
-      const tag = op.tags?.[0];
-      if (!tag || op.tags?.length !== 1) throw new Error(`${where} must have exactly one tag (its area)`);
-      const kind: OperationKind = op['x-sigil-kind'] ?? (path.includes('/submit/') ? 'submission' : 'query');
-      const request = jsonMedia(op.requestBody?.content, `${where} request body`);
-      const ok = op.responses?.['200'];
-      if (!ok) throw new Error(`${where} has no 200 response`);
-      const unionKeys = new Set<string>();
-      if (op['x-sigil-intent']) unionKeys.add(lowerFirst(op['x-sigil-intent']));
-      if (op['x-sigil-result']) unionKeys.add(lowerFirst(op['x-sigil-result']));
-      entries.push({
+  return catalogueOperations(doc).map((catalogue) => {
+    const {path} = catalogue;
+    const op = doc.paths[path]!.post!;
+    const where = `POST ${path}`;
+    const tag = catalogue.tag;
+    if (!tag || op.tags?.length !== 1) throw new Error(`${where} must have exactly one tag (its area)`);
+    const request = jsonMedia(op.requestBody?.content, `${where} request body`);
+    const ok = op.responses?.['200'];
+    if (!ok) throw new Error(`${where} has no 200 response`);
+    const unionKeys = new Set([catalogue.intentKey, catalogue.resultKey].filter((key): key is string => key !== null));
+    return {
+      path,
+      op,
+      catalogue,
+      requestSchema: schemaNameOf(request, `${where} request body`),
+      responseSchema: schemaNameOf(jsonMedia(registry.response(ok).content, `${where} 200 response`), `${where} 200 response`),
+      unionKeys,
+      summary: {
+        operationId: catalogue.operationId,
+        name: catalogue.name,
+        summary: op.summary ?? catalogue.operationId,
+        kind: catalogue.kind,
+        area: tag,
         path,
-        op,
-        requestSchema: schemaNameOf(request, `${where} request body`),
-        responseSchema: schemaNameOf(jsonMedia(registry.response(ok).content, `${where} 200 response`), `${where} 200 response`),
-        unionKeys,
-        summary: {
-          operationId: op.operationId,
-          name: operationName(path),
-          summary: op.summary ?? op.operationId,
-          kind,
-          area: tag,
-          path,
-          route: operationRoute(tag, path),
-        },
-      });
-    }
-  }
-  return entries;
+        route: operationRoute(tag, path),
+      },
+    };
+  });
 }
 
 /** Areas, ordered by x-tagGroups, then any tag outside the groups; queries before submissions in each. */

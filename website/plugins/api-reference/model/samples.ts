@@ -1,4 +1,4 @@
-import {lowerFirst, type OpenApiDocument, type SchemaRegistry} from '../openapi';
+import {type OpenApiDocument, type SchemaRegistry} from '../openapi';
 import {codeSamples} from '../samples';
 import type {CodeSamples} from '../types';
 import {jsonMedia} from './context';
@@ -25,14 +25,14 @@ export function sampleSettings(doc: OpenApiDocument, entries: OperationEntry[], 
 
 /** The code samples of one operation, built from its request example. */
 export function operationSamples(registry: SchemaRegistry, entry: OperationEntry, requestExample: unknown, settings: SampleSettings): CodeSamples {
-  const result = entry.op['x-sigil-result'];
+  const {resultKey} = entry.catalogue;
   return codeSamples({
     operationId: entry.summary.operationId,
     kind: entry.summary.kind,
     path: entry.path,
     requestExample,
     responseFields: registry.get(entry.responseSchema).required ?? [],
-    ...(result ? {resultKey: lowerFirst(result)} : {}),
+    ...(resultKey ? {resultKey} : {}),
     apiBaseUrl: settings.apiBaseUrl,
     fallbackOrganizationId: settings.fallbackOrganizationId,
     cliDefaultBaseUrl: settings.cliDefaultBaseUrl,

@@ -1,9 +1,11 @@
 // The two Sigil calls every Ethereum signature goes through: sign_raw_payload for a message or typed-data
 // payload, sign_transaction for a serialized transaction. Both wait for the activity and throw
-// SigilActivityError when it ends without a signature.
-import { waitForActivity } from '@sigil/http';
-import type { SigilClient, WaitForActivityOptions } from '@sigil/http';
-import { SigilActivityError } from './errors.js';
+// SigilActivityError when it ends without a signature. It lives here, as its own entry point
+// (`@sigil/http/ethereum-signer`), so @sigil/viem and @sigil/ethers share one copy and neither makes its
+// users install the other's chain library.
+import { SigilActivityError } from './activity-error.js';
+import type { SigilClient } from './generated/client.js';
+import { waitForActivity, type WaitForActivityOptions } from './wait.js';
 
 /** Who signs, and how the activities are sent and awaited. */
 export interface SigningTarget {
