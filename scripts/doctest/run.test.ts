@@ -51,6 +51,31 @@ describe('doctest run.mjs', () => {
   }, 60_000);
 });
 
+describe('doctest run.mjs --list and projects', () => {
+  it('lists every type-checked-only and skipped block with its line and reason, and type-checks a project\'s titled blocks as files of one folder', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('project'), '--list');
+    expect(code).toBe(1);
+    const page = 'scripts/doctest/fixtures/project/app.mdx';
+    // main.ts imports ./greet, the block titled greet.ts: the call with the wrong type fails on the page's line.
+    expect(stderr).toContain(`${page}:15:14 - error TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(stderr.match(/error TS/g)).toHaveLength(1);
+    expect(stderr).toContain(`${page}:32 - project needs a title`);
+    const listed = stdout.slice(stdout.indexOf('blocks that do not run:\n'));
+    expect(listed).toBe(
+      [
+        'blocks that do not run:',
+        `  type-checked only ${page}:5 (not marked to run)`,
+        `  type-checked only ${page}:11 (not marked to run)`,
+        `  type-checked only ${page}:20 (not marked to run)`,
+        `  type-checked only ${page}:24 (a server that runs until stopped)`,
+        `  skipped ${page}:28 (a fragment of the block above)`,
+        'examples: 0 run (ts 0, sh 0, go 0, rb 0, rs 0), 4 type-checked only, 1 skipped',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+});
+
 describe('doctest run.mjs running examples against the emulator', () => {
   it('runs a passing program, a session that shares a captured value with a bash block, an expected error, the example wallet, and prints skips', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('run'));
