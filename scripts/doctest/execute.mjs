@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
+import { DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
 import { startBackend } from './backend.mjs';
 
@@ -95,11 +95,13 @@ export function runSpec(meta) {
   const origin = m.first('origin')?.value;
   const page = m.first('page')?.value;
   if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
-  if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
+  const phone = m.has('phone');
+  if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
   const expectStderr = patternOf('expect-stderr');
   const backend = m.has('backend');
   if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
+  if (phone && (browser || backend)) errors.push(`phone runs the block as React Native app code in Node: a block cannot be both phone and ${browser ? 'browser' : 'backend'}`);
   const setups = m.all('setup');
   for (const name of setups) {
     if (!Object.hasOwn(SETUPS, name)) errors.push(`setup="${name}": no such setup; the setups are ${Object.keys(SETUPS).join(', ')} (scripts/doctest/setups.mjs)`);
@@ -108,8 +110,9 @@ export function runSpec(meta) {
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined || browser || backend || setups.length > 0,
+    run: m.has('run') || session !== undefined || browser || backend || phone || setups.length > 0,
     backend,
+    phone,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
     call,
@@ -371,6 +374,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
       } else if (block.spec.backend) {
         result = backendStarted.get(block) ?? (await startBackendBlock(block, i, code));
+      } else if (block.spec.phone) {
+        result = await runPhoneBlock(block, code, { index: i, dir, env, values, repo, emulator, backendUrl: backend?.url });
       } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
@@ -441,6 +446,61 @@ async function runLanguageBlock(block, code, { cwd, env, prepareLanguage }) {
   } catch (error) {
     return failed(`${language.id}: ${error.message}`);
   }
+}
+
+/** The names a phone block's `call` can use besides its exports and the session's values (phone-harness.mjs). */
+export const PHONE_SCOPE = ['client', 'device', 'keychain', 'subOrganizationId', 'organizationId', 'userId', 'userName', 'walletId', 'address', 'credentialId', 'rpId'];
+
+/**
+ * The Node program that runs one phone block: it opens the phone harness (the unit's device, its signed-up user,
+ * fetch routed to the emulator), imports the block, awaits the `call` expression with the harness's names, the
+ * block's exports and the session's values in scope, prints its result, and saves the device for the next block.
+ */
+export function phoneRunner({ harnessUrl, blockFile, exports, call, values }) {
+  const names = exports.filter((name) => !PHONE_SCOPE.includes(name));
+  const valueNames = Object.keys(values).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !PHONE_SCOPE.includes(name) && !names.includes(name));
+  return `import { format, openPhone } from ${JSON.stringify(harnessUrl)};
+const phone = await openPhone(JSON.parse(process.env.DOCTEST_PHONE));
+let exitCode = 0;
+try {
+  const example = await import(${JSON.stringify(`./${blockFile}`)});
+  const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};
+  const { ${PHONE_SCOPE.join(', ')} } = phone.scope;
+  const { ${names.join(', ')} } = example;
+  ${call ? `const result = await (${call});
+  if (result !== undefined) console.log(format(result));` : ''}
+} catch (error) {
+  exitCode = 1;
+  const code = error && typeof error.code === 'number' ? \` (code \${error.code})\` : '';
+  console.error(\`\${error && error.name ? error.name : 'Error'}: \${error && error.message !== undefined ? error.message : String(error)}\${code}\`);
+} finally {
+  phone.save();
+}
+// A block may leave a timer or socket open, as an app does; the block is over once its call returned.
+process.exit(exitCode);
+`;
+}
+
+/**
+ * Runs a block marked `phone` in Node as React Native app code: the native modules replaced by the in-memory ones
+ * of packages/react-native/test, and the phone harness around it (see phone-harness.mjs and README.md).
+ */
+async function runPhoneBlock(block, code, { index, dir, env, values, repo, emulator, backendUrl }) {
+  const blockFile = `block${index + 1}_L${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`;
+  writeFileSync(join(dir, blockFile), `${code}\nexport {};\n`);
+  const runner = join(dir, `phone${index + 1}_L${block.line}.mjs`);
+  const harnessUrl = new URL('./phone-harness.mjs', import.meta.url).href;
+  writeFileSync(runner, phoneRunner({ harnessUrl, blockFile, exports: exportedNames(code), call: block.spec.call, values }));
+  const phone = {
+    stateFile: join(dir, 'phone-device.json'),
+    emulatorUrl: emulator.url,
+    organizationId: emulator.organizationId,
+    apiPublicKey: emulator.rootKeys.publicKey,
+    apiPrivateKey: emulator.rootKeys.privateKey,
+    backendUrl,
+  };
+  const hooks = join(repo, 'packages/react-native/test/in-memory-native-modules.mjs');
+  return spawnWithTimeout(process.execPath, ['--import', 'tsx', '--import', hooks, runner], { cwd: dir, env: { ...env, DOCTEST_PHONE: JSON.stringify(phone) } }, BLOCK_TIMEOUT_MS);
 }
 
 /** Runs units `concurrency` at a time; results in unit order. */

@@ -76,6 +76,17 @@ describe('doctest run.mjs --list and projects', () => {
   }, 60_000);
 });
 
+describe('doctest run.mjs running React Native blocks with the phone harness', () => {
+  it('signs up through the harness\'s sign-up route, keeps a session in the Keychain across blocks, and is refused for an unknown passkey', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('phone'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/phone/app.mdx';
+    for (const line of [5, 23, 43, 56]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 4 run (ts 4, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
+  }, 120_000);
+});
+
 describe('doctest run.mjs running examples against the emulator', () => {
   it('runs a passing program, a session that shares a captured value with a bash block, an expected error, the example wallet, and prints skips', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('run'));
@@ -184,12 +195,18 @@ describe('doctest run.mjs running browser examples in Chromium', () => {
     expect(stderr).toContain(`FAIL ${page}:3 - output does not match /^bob$/:\n    alice\n`);
     expect(stderr).toContain(`FAIL ${page}:11 - exited with 1:\n    Error: the block broke\n`);
     expect(stderr).toContain(`FAIL ${page}:15 - output does not match /^200$/:\n    404\n`);
-    expect(stderr).toContain(`${page}:19 - call="x()" runs in the browser only: add browser`);
+    expect(stderr).toContain(`${page}:19 - call="x()" needs a browser or phone block: add browser or phone`);
     expect(stderr).toContain(`${page}:19 - setup="no-such-setup": no such setup`);
   }, 120_000);
 });
 
 describe('browser and backend blocks', () => {
+  it('reads the phone marker: a running block that takes call, and not also browser or backend', () => {
+    expect(runSpec('phone call="signUp(\'bob\')"')).toMatchObject({ run: true, phone: true, call: "signUp('bob')", errors: [] });
+    expect(runSpec('phone browser').errors).toEqual(['phone runs the block as React Native app code in Node: a block cannot be both phone and browser']);
+    expect(runSpec('phone backend').errors).toEqual(['phone runs the block as React Native app code in Node: a block cannot be both phone and backend']);
+  });
+
   it('finds what a block exports, for call expressions', () => {
     const code = 'export async function a() {}\nexport const b = 1;\nexport class C {}\nconst d = 2;\nexport {d as e};\nexport type T = string;';
     expect(exportedNames(code)).toEqual(['a', 'b', 'C', 'e']);
