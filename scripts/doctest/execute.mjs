@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
+import { BROWSER_CODE_VALUES, DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
 import { startBackend } from './backend.mjs';
 
@@ -352,7 +352,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
       }
       // In the tab, the pages' organization is the signed-in user's sub-organization, and the API host stays as
       // written (the tab routes it to the emulator; an http URL would be blocked as mixed content).
-      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL } : values;
+      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL, ...BROWSER_CODE_VALUES } : values;
       const { code, missing } = substitute(block.code, block.spec, blockValues);
       if (missing.length) {
         results.push({ block, failure: `replace names ${missing.join(', ')}, which no earlier block captured and the session does not define` });

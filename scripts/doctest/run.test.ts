@@ -178,14 +178,15 @@ describe('doctest run.mjs with the local chains', () => {
 });
 
 describe('doctest run.mjs running browser examples in Chromium', () => {
-  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, and runs a setup', async () => {
+  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, runs a setup, and signs an iframe stamper in by email', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('browser'));
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const page = 'scripts/doctest/fixtures/browser/app.mdx';
-    for (const line of [5, 15, 26, 39, 48, 57]) expect(stdout).toContain(`ran ${page}:${line}\n`);
-    expect(stdout).toMatch(/doctest: ran 6 examples in 5 units/);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 6 run (ts 6, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
+    // Line 67 signs in with the iframe stamper by email (signedInIframeStamper) and asks whoami through the frame.
+    for (const line of [5, 15, 26, 39, 48, 57, 67]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout).toMatch(/doctest: ran 7 examples in 5 units/);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 7 run (ts 7, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
   }, 120_000);
 
   it('fails on a wrong result, a thrown error and a missing backend, and refuses call and setup it cannot honour', async () => {
