@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BROWSER_CODE_VALUES, DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
-import { startBackend } from './backend.mjs';
+import { parseRoute, startBackend } from './backend.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -96,6 +96,9 @@ export function runSpec(meta) {
   const page = m.first('page')?.value;
   if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
   const phone = m.has('phone');
+  const routes = m.all('route').map(parseRoute);
+  for (const route of routes) if (route.error) errors.push(route.error);
+  if (routes.length && !m.has('backend')) errors.push('route serves a backend block\'s function: add backend');
   if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
   const expectStderr = patternOf('expect-stderr');
@@ -112,6 +115,7 @@ export function runSpec(meta) {
   return {
     run: m.has('run') || session !== undefined || browser || backend || phone || setups.length > 0,
     backend,
+    routes: routes.filter((route) => !route.error),
     phone,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
@@ -300,7 +304,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
       const file = join(dir, `block${i + 1}_L${block.line}.ts`);
       writeFileSync(file, `${code}\nexport {};\n`);
       try {
-        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS, extraRoutes: block.spec.routes });
         return { code: 0, stdout: '', stderr: '', timedOut: false };
       } catch (error) {
         return { code: 1, stdout: '', stderr: error.message, timedOut: false };
