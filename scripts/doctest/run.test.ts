@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callsApi, exportsIn, judge, needsChains, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, loadLanguages, skipInfo, summary } from './run.mjs';
 import { exportedNames } from './browser.mjs';
-import { backendRoutes } from './backend.mjs';
+import { backendRoutes, parseRoute } from './backend.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -178,13 +178,14 @@ describe('doctest run.mjs with the local chains', () => {
 });
 
 describe('doctest run.mjs running browser examples in Chromium', () => {
-  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, runs a setup, and signs an iframe stamper in by email', async () => {
+  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, runs a setup, serves a plain function on its route, and signs an iframe stamper in by email', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('browser'));
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const page = 'scripts/doctest/fixtures/browser/app.mdx';
-    // Line 67 signs in with the iframe stamper by email (signedInIframeStamper) and asks whoami through the frame.
-    for (const line of [5, 15, 26, 39, 48, 57, 67]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    // Line 44 also calls a plain function of the backend through its route="…"; line 77 signs in with the iframe
+    // stamper by email (signedInIframeStamper) and asks whoami through the frame.
+    for (const line of [5, 15, 26, 44, 58, 67, 77]) expect(stdout).toContain(`ran ${page}:${line}\n`);
     expect(stdout).toMatch(/doctest: ran 7 examples in 5 units/);
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 7 run (ts 7, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
   }, 120_000);
@@ -211,6 +212,15 @@ describe('browser and backend blocks', () => {
   it('finds what a block exports, for call expressions', () => {
     const code = 'export async function a() {}\nexport const b = 1;\nexport class C {}\nconst d = 2;\nexport {d as e};\nexport type T = string;';
     expect(exportedNames(code)).toEqual(['a', 'b', 'C', 'e']);
+  });
+
+  it('reads route markers: the route a framework puts around a plain function of a backend block', () => {
+    expect(parseRoute('POST /api/sign-in/email=sendSignInEmail(email, targetPublicKey)')).toEqual({ method: 'POST', path: '/api/sign-in/email', name: 'sendSignInEmail', args: ['email', 'targetPublicKey'] });
+    expect(parseRoute('GET /api/me=me()')).toEqual({ method: 'GET', path: '/api/me', name: 'me', args: [] });
+    expect(parseRoute('/api/x=f()').error).toMatch(/write route="POST \/api\/path=exportedFunction/);
+    expect(parseRoute('POST /api/x=f(a.b)').error).toMatch(/a\.b is not a member name/);
+    expect(runSpec('route="POST /api/x=f(a)"').errors).toEqual(["route serves a backend block's function: add backend"]);
+    expect(runSpec('backend route="POST /api/x=f(a)"').routes).toEqual([{ method: 'POST', path: '/api/x', name: 'f', args: ['a'] }]);
   });
 
   it('finds the routes a backend block serves from the comments above its handlers', () => {
