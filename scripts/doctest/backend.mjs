@@ -2,6 +2,9 @@
 // (`export async function POST(request: Request): Promise<Response>`), each under a comment naming its route
 // (`// POST /api/sign-up  { … } -> { … }`). The checker serves them with Node's http server, running the block with
 // tsx and the environment of a running block, and the unit's browser tab sends its calls to /api/… there.
+// A server block of plain functions, which leaves its routes to the reader's framework, is served the same way with
+// `route="POST /api/sign-in/email=sendSignInEmail(email, targetPublicKey)"`: the checker is the framework, calling
+// the function with those members of the JSON body and answering its result as JSON (202 with no body for none).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -12,6 +15,19 @@ export function backendRoutes(code) {
   const pattern = /^\/\/ (GET|POST|PUT|PATCH|DELETE) (\/\S*)[^\n]*\n(?:\/\/[^\n]*\n)*export (?:async )?function (\w+)\s*\(/gm;
   for (const m of code.matchAll(pattern)) routes.push({ method: m[1], path: m[2], name: m[3] });
   return routes;
+}
+
+/**
+ * Reads a `route` marker, `METHOD /path=function(member, member)`: the route a framework would put around an exported
+ * function. Returns `{ method, path, name, args }`, or `{ error }`.
+ */
+export function parseRoute(text) {
+  const m = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)=([A-Za-z_$][\w$]*)\(([^)]*)\)$/.exec(text.trim());
+  if (!m) return { error: `route="${text}": write route="POST /api/path=exportedFunction(bodyMember, bodyMember)"` };
+  const args = m[4].split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = args.find((a) => !/^[A-Za-z_$][\w$]*$/.test(a));
+  if (bad) return { error: `route="${text}": ${bad} is not a member name of the JSON body` };
+  return { method: m[1], path: m[2], name: m[3], args };
 }
 
 const serverSource = (moduleFile, routes) => `import { createServer } from 'node:http';
@@ -30,6 +46,14 @@ const server = createServer(async (req, res) => {
   const headers = Object.entries(req.headers).filter(([, v]) => typeof v === 'string');
   const request = new Request(url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
   try {
+    if (route.args) {
+      // A plain function behind a route the framework (here, the checker) provides.
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+      const result = await app[route.name](...route.args.map((name) => body[name]));
+      if (result === undefined) res.writeHead(202).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      return;
+    }
     const response = await app[route.name](request);
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
@@ -44,10 +68,10 @@ server.listen(0, '127.0.0.1', () => console.log(\`doctest backend listening on \
  * Starts `file` (the block, already written) as a backend. Resolves with `{ url, routes, output, close }` once it
  * listens, or rejects with its output when it exits or does not listen within `timeoutMs`.
  */
-export function startBackend({ file, code, dir, env, tsx, timeoutMs }) {
-  const routes = backendRoutes(code);
+export function startBackend({ file, code, dir, env, tsx, timeoutMs, extraRoutes = [] }) {
+  const routes = [...backendRoutes(code), ...extraRoutes];
   if (routes.length === 0) {
-    return Promise.reject(new Error('a backend block exports no handler under a "// POST /api/…" comment'));
+    return Promise.reject(new Error('a backend block exports no handler under a "// POST /api/…" comment, and has no route="…"'));
   }
   const server = join(dir, `${basename(file).replace(/\.tsx?$/, '')}.server.mts`);
   writeFileSync(server, serverSource(basename(file), routes));

@@ -66,6 +66,16 @@ export function exportedNames(code) {
  * The module the tab imports for one block: it records console output, imports the block, runs the `call`
  * expression, and leaves `{ code, stdout, stderr }` in `window.doctestResult`, as a process would exit.
  */
+/**
+ * Session values that are code: `replace="declare const stamper: IframeStamper;=>signedInIframeStamper"` gives a
+ * block the iframe stamper of a user who signed in by email (the frame's target key, email_auth from the checker
+ * as the app's backend, the emailed bundle injected), as the iframe-stamper page's sign-in leaves it.
+ */
+export const BROWSER_CODE_VALUES = {
+  signedInIframeStamper: `const stamper = new IframeStamper({iframeUrl: '${FRAMES_ORIGIN}/auth/', iframeContainer: document.body, iframeElementId: 'sigil-signed-in-iframe'});
+await window.doctestSignInFrame(stamper);`,
+};
+
 export function runnerModule({ exampleUrl, exports, call, values }) {
   const names = exports.filter((name) => !CALL_SCOPE.includes(name) && !(name in values));
   const valueNames = Object.keys(values).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !CALL_SCOPE.includes(name) && !names.includes(name));
@@ -80,7 +90,6 @@ for (const [method, stream] of [['log', 'stdout'], ['info', 'stdout'], ['debug',
   console[method] = (...args) => out[stream].push(args.map(format).join(' '));
 }
 try {
-  const example = await import(${JSON.stringify(exampleUrl)});
   const fixtures = window.doctestFixtures;
   const { ${CALL_SCOPE.filter((n) => !['client', 'sessionClient', 'openEmailLink'].includes(n)).join(', ')} } = fixtures;
   // Names the user's passkey, so that when a block registered a second one on the same virtual authenticator, the
@@ -115,6 +124,15 @@ try {
     }
     throw new Error('no email with a link arrived in the emulator outbox within 20 s');
   };
+  // A stamper signed in by email: its frame's target key, email_auth sent for it by the checker as the app's
+  // backend, and the emailed bundle injected.
+  window.doctestSignInFrame = async (stamper) => {
+    const answer = await fetch('/doctest/email-sign-in', { method: 'POST', body: JSON.stringify({ targetPublicKey: await stamper.init() }) });
+    if (!answer.ok) throw new Error(\`the email sign-in failed: \${await answer.text()}\`);
+    const { bundle } = await answer.json();
+    if (!(await stamper.injectCredentialBundle(bundle))) throw new Error('the emailed bundle did not open in the frame');
+  };
+  const example = await import(${JSON.stringify(exampleUrl)});
   const { ${names.join(', ')} } = example;
   const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};
   ${call ? `const result = await (${call});\n  if (result !== undefined) console.log(format(result));` : ''}
@@ -129,7 +147,8 @@ try {
 }
 
 const pageHtml = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example page</title><script type="module" src="${script}"></script></head><body></body></html>`;
-const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title><script src="/doctest-setup.js"></script></head><body></body></html>`;
+// The body holds the element the iframe-stamper page tells apps to have for the frame.
+const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title><script src="/doctest-setup.js"></script></head><body><div id="sigil-iframe"></div></body></html>`;
 
 /** Signs a user up with a passkey on the tab's origin: a sub-organization of the emulator whose root user holds it, with a wallet. */
 async function signUp(page, emulator, rpId) {
@@ -181,6 +200,24 @@ async function signUp(page, emulator, rpId) {
 }
 
 /**
+ * What the app's backend does for an email sign-in (email_auth for the user, the link to `origin`/sign-in), then the
+ * bundle and link of the email that arrived in the emulator's outbox. Needs FEATURE_NAME_EMAIL_AUTH
+ * (setup="email-auth-enabled").
+ */
+async function sendSignInEmail(emulator, user, { origin, targetPublicKey }) {
+  const submitted = await emulator.client.emailAuth(
+    { email: user.email, targetPublicKey, emailCustomization: { magicLinkTemplate: `${origin}/sign-in#bundle=%s` } },
+    { organizationId: user.subOrganizationId },
+  );
+  const { outcome, activity } = await waitForActivity(emulator.client, submitted);
+  if (outcome !== 'COMPLETED') throw new Error(`email_auth ended ${outcome}: ${JSON.stringify(activity.failure ?? activity.status)}`);
+  const { messages } = await (await fetch(`${emulator.url}/emulator/v1/outbox`)).json();
+  const message = messages.filter((m) => m.operation === 'email_auth').at(-1);
+  if (!message?.credentialBundle || !message.magicLink) throw new Error('no email_auth email with a bundle and a link in the emulator outbox');
+  return { bundle: message.credentialBundle, link: message.magicLink };
+}
+
+/**
  * Opens the tab of one unit: `origin` served by the checker, the API host answered by `emulator`, `rpcOrigins`
  * (https origin -> local chain URL) answered by the local chains, a virtual passkey
  * authenticator, and a signed-up user. Returns `run(block, code, values)`, which runs one block there, and
@@ -202,6 +239,14 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
       return route.abort('blockedbyclient');
     }
     if (url.pathname === '/doctest-setup.js') return route.fulfill({ contentType: 'text/javascript', body: await setup() });
+    if (url.pathname === '/doctest/email-sign-in' && route.request().method() === 'POST') {
+      try {
+        const { targetPublicKey } = JSON.parse(route.request().postData() ?? '{}');
+        return route.fulfill({ contentType: 'application/json', body: JSON.stringify(await sendSignInEmail(emulator, user, { origin, targetPublicKey })) });
+      } catch (error) {
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: String(error.message ?? error) });
+      }
+    }
     if (scripts.has(url.pathname)) return route.fulfill({ contentType: 'text/javascript', body: scripts.get(url.pathname) });
     // A block marked page="/path": the app's page at that address, such as the page an email link opens.
     if (pages.has(url.pathname)) return route.fulfill({ contentType: 'text/html', body: pageHtml(pages.get(url.pathname)) });
@@ -216,12 +261,13 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     return route.fulfill({ contentType: 'text/html', body: html });
   });
   const thrown = [];
+  let user;
   const page = await context.newPage();
   // An error thrown in the tab (or a frame of it, such as an email link's page) fails the running block.
   page.on('pageerror', (error) => thrown.push(error));
   await page.goto(`${origin}/`);
   await addVirtualAuthenticator(page);
-  const user = await signUp(page, emulator, new URL(origin).hostname);
+  user = await signUp(page, emulator, new URL(origin).hostname);
   await page.evaluate((fixtures) => {
     window.doctestFixtures = fixtures;
   }, user);

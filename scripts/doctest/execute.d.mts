@@ -19,6 +19,10 @@ export interface RunSpec {
   replaces: Array<{ text: string; name: string }>;
   expectOutput: RegExp | undefined;
   expectErrorCode: number | undefined;
+  /** Runs as React Native app code in Node, on the phone harness (phone-harness.mjs). */
+  phone: boolean;
+  /** route="METHOD /path=fn(member, …)" markers of a backend block. */
+  routes: Array<{ method: string; path: string; name: string; args: string[] }>;
   errors: string[];
 }
 export function runSpec(meta: string): RunSpec;
@@ -34,3 +38,7 @@ export function spawnWithTimeout(
 ): Promise<{ code: number; stdout: string; stderr: string; timedOut: boolean }>;
 /** True when a unit needs the local chains: a block reads an *_RPC_URL variable, names an *.rpc.example host, or has a chain setup. */
 export function needsChains(unit: { blocks: Array<{ code: string; spec: RunSpec }> }): boolean;
+/** The names a phone block's `call` can use besides its exports and the session's values. */
+export const PHONE_SCOPE: string[];
+/** The Node program that runs one phone block with the phone harness around it. */
+export function phoneRunner(options: { harnessUrl: string; blockFile: string; exports: string[]; call: string | undefined; values: Record<string, string> }): string;

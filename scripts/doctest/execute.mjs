@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_ORIGIN, openBrowserPage } from './browser.mjs';
+import { BROWSER_CODE_VALUES, DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
-import { startBackend } from './backend.mjs';
+import { parseRoute, startBackend } from './backend.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -95,11 +95,16 @@ export function runSpec(meta) {
   const origin = m.first('origin')?.value;
   const page = m.first('page')?.value;
   if (page !== undefined && (!browser || !/^\/\S*$/.test(page))) errors.push(`page="${page}": a browser block's page address, a path such as page="/auth/email"`);
-  if (call !== undefined && !browser) errors.push(`call="${call}" runs in the browser only: add browser`);
+  const phone = m.has('phone');
+  const routes = m.all('route').map(parseRoute);
+  for (const route of routes) if (route.error) errors.push(route.error);
+  if (routes.length && !m.has('backend')) errors.push('route serves a backend block\'s function: add backend');
+  if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
   const expectStderr = patternOf('expect-stderr');
   const backend = m.has('backend');
   if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
+  if (phone && (browser || backend)) errors.push(`phone runs the block as React Native app code in Node: a block cannot be both phone and ${browser ? 'browser' : 'backend'}`);
   const setups = m.all('setup');
   for (const name of setups) {
     if (!Object.hasOwn(SETUPS, name)) errors.push(`setup="${name}": no such setup; the setups are ${Object.keys(SETUPS).join(', ')} (scripts/doctest/setups.mjs)`);
@@ -108,8 +113,10 @@ export function runSpec(meta) {
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined || browser || backend || setups.length > 0,
+    run: m.has('run') || session !== undefined || browser || backend || phone || setups.length > 0,
     backend,
+    routes: routes.filter((route) => !route.error),
+    phone,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
     call,
@@ -297,7 +304,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
       const file = join(dir, `block${i + 1}_L${block.line}.ts`);
       writeFileSync(file, `${code}\nexport {};\n`);
       try {
-        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS });
+        backend = await startBackend({ file, code, dir, env, tsx, timeoutMs: BLOCK_TIMEOUT_MS, extraRoutes: block.spec.routes });
         return { code: 0, stdout: '', stderr: '', timedOut: false };
       } catch (error) {
         return { code: 1, stdout: '', stderr: error.message, timedOut: false };
@@ -349,7 +356,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
       }
       // In the tab, the pages' organization is the signed-in user's sub-organization, and the API host stays as
       // written (the tab routes it to the emulator; an http URL would be blocked as mixed content).
-      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL } : values;
+      const blockValues = block.spec.browser ? { ...values, ...tab.user, baseUrl: EXAMPLE_BASE_URL, ...BROWSER_CODE_VALUES } : values;
       const { code, missing } = substitute(block.code, block.spec, blockValues);
       if (missing.length) {
         results.push({ block, failure: `replace names ${missing.join(', ')}, which no earlier block captured and the session does not define` });
@@ -371,6 +378,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         if (result.code !== 0 && backend) result.stderr += `\nthe backend's output:\n${backend.output().trim() || '(none)'}`;
       } else if (block.spec.backend) {
         result = backendStarted.get(block) ?? (await startBackendBlock(block, i, code));
+      } else if (block.spec.phone) {
+        result = await runPhoneBlock(block, code, { index: i, dir, env, values, repo, emulator, backendUrl: backend?.url });
       } else if (isShell(block.lang)) {
         const script = join(dir, `block${i + 1}_L${block.line}.sh`);
         const envOut = join(dir, `block${i + 1}.env`);
@@ -441,6 +450,61 @@ async function runLanguageBlock(block, code, { cwd, env, prepareLanguage }) {
   } catch (error) {
     return failed(`${language.id}: ${error.message}`);
   }
+}
+
+/** The names a phone block's `call` can use besides its exports and the session's values (phone-harness.mjs). */
+export const PHONE_SCOPE = ['client', 'device', 'keychain', 'subOrganizationId', 'organizationId', 'userId', 'userName', 'walletId', 'address', 'credentialId', 'rpId'];
+
+/**
+ * The Node program that runs one phone block: it opens the phone harness (the unit's device, its signed-up user,
+ * fetch routed to the emulator), imports the block, awaits the `call` expression with the harness's names, the
+ * block's exports and the session's values in scope, prints its result, and saves the device for the next block.
+ */
+export function phoneRunner({ harnessUrl, blockFile, exports, call, values }) {
+  const names = exports.filter((name) => !PHONE_SCOPE.includes(name));
+  const valueNames = Object.keys(values).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !PHONE_SCOPE.includes(name) && !names.includes(name));
+  return `import { format, openPhone } from ${JSON.stringify(harnessUrl)};
+const phone = await openPhone(JSON.parse(process.env.DOCTEST_PHONE));
+let exitCode = 0;
+try {
+  const example = await import(${JSON.stringify(`./${blockFile}`)});
+  const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};
+  const { ${PHONE_SCOPE.join(', ')} } = phone.scope;
+  const { ${names.join(', ')} } = example;
+  ${call ? `const result = await (${call});
+  if (result !== undefined) console.log(format(result));` : ''}
+} catch (error) {
+  exitCode = 1;
+  const code = error && typeof error.code === 'number' ? \` (code \${error.code})\` : '';
+  console.error(\`\${error && error.name ? error.name : 'Error'}: \${error && error.message !== undefined ? error.message : String(error)}\${code}\`);
+} finally {
+  phone.save();
+}
+// A block may leave a timer or socket open, as an app does; the block is over once its call returned.
+process.exit(exitCode);
+`;
+}
+
+/**
+ * Runs a block marked `phone` in Node as React Native app code: the native modules replaced by the in-memory ones
+ * of packages/react-native/test, and the phone harness around it (see phone-harness.mjs and README.md).
+ */
+async function runPhoneBlock(block, code, { index, dir, env, values, repo, emulator, backendUrl }) {
+  const blockFile = `block${index + 1}_L${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`;
+  writeFileSync(join(dir, blockFile), `${code}\nexport {};\n`);
+  const runner = join(dir, `phone${index + 1}_L${block.line}.mjs`);
+  const harnessUrl = new URL('./phone-harness.mjs', import.meta.url).href;
+  writeFileSync(runner, phoneRunner({ harnessUrl, blockFile, exports: exportedNames(code), call: block.spec.call, values }));
+  const phone = {
+    stateFile: join(dir, 'phone-device.json'),
+    emulatorUrl: emulator.url,
+    organizationId: emulator.organizationId,
+    apiPublicKey: emulator.rootKeys.publicKey,
+    apiPrivateKey: emulator.rootKeys.privateKey,
+    backendUrl,
+  };
+  const hooks = join(repo, 'packages/react-native/test/in-memory-native-modules.mjs');
+  return spawnWithTimeout(process.execPath, ['--import', 'tsx', '--import', hooks, runner], { cwd: dir, env: { ...env, DOCTEST_PHONE: JSON.stringify(phone) } }, BLOCK_TIMEOUT_MS);
 }
 
 /** Runs units `concurrency` at a time; results in unit order. */

@@ -19,6 +19,8 @@ export function run(options: {
   concurrency?: number;
   /** The folder of language modules (default scripts/doctest/languages). */
   languagesDir?: string;
+  /** Before the summary, list every type-checked-only and skipped block with its page, line and reason. */
+  list?: boolean;
   log?: (line: string) => void;
   error?: (line: string) => void;
 }): Promise<{
@@ -51,3 +53,6 @@ export interface LanguageModule<State = unknown> {
 export const LANGUAGES_DIR: string;
 export function loadLanguages(dir?: string): Promise<LanguageModule[]>;
 export function summary(counts: { run: number; byLanguage?: Record<string, number>; typeChecked: number; skipped: number }): string;
+export function projectOf(meta: string): { name: string; title: string | undefined } | undefined;
+export function projectFile(title: string, ext: string): string;
+export function listNotRun(pages: Array<{ display: string; skipped: Array<{ line: number; reason?: string }>; typeCheckedOnly: Array<{ line: number; reason: string }> }>): string[];

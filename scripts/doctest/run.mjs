@@ -3,8 +3,9 @@
 // against a fresh emulator each (Node blocks with tsx, browser blocks in Chromium), with the shell blocks that call
 // the API and every block of a language module in languages/ (Go, Ruby, Rust): see README.md.
 //
-// Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep] [--languages <folder>]
+// Usage: node scripts/doctest/run.mjs [--dir <folder>]... [--keep] [--languages <folder>] [--list]
 //   --dir        folder(s) of .md/.mdx pages to check (default: website/docs and website/src/pages)
+//   --list       before the summary, list every type-checked-only and skipped block with its page, line and reason
 //   --keep       keep the generated modules (path printed) for debugging
 //   --languages  the folder of language modules (default: scripts/doctest/languages)
 //
@@ -19,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { callsApi, isShell, runSpec, runUnits, talksToApi } from './execute.mjs';
+import { callsApi, isShell, parseMeta, runSpec, runUnits, talksToApi } from './execute.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -107,6 +108,41 @@ export function skipInfo(meta) {
   if (!/(^|\s)skip-check(?=\s|$)/.test(meta)) return undefined;
   const reason = /(?:^|\s)reason=(?:"([^"]*)"|'([^']*)')/.exec(meta);
   return { reason: reason ? (reason[1] ?? reason[2]) : undefined };
+}
+
+/**
+ * The project a block belongs to (`project` or `project="name"`): the titled blocks of one page with the same
+ * project are type-checked as files of one folder, each under its title, so `import … from './sign-up'` finds the
+ * block titled `sign-up.ts`. Returns undefined for a block of its own, or { name, title } (title undefined when the
+ * block has none, which is an error the caller reports).
+ */
+export function projectOf(meta) {
+  const m = parseMeta(meta);
+  const project = m.first('project');
+  if (!project) return undefined;
+  return { name: project.value || 'default', title: m.first('title')?.value };
+}
+
+/** The file a project block is type-checked as: its title, with the extension of its fence (tsx stays tsx). */
+export function projectFile(title, ext) {
+  const clean = title.replace(/^\.?\/+/, '');
+  return /\.(ts|tsx|mts|cts)$/.test(clean) ? clean.replace(/\.(ts|tsx|mts|cts)$/, `.${ext}`) : `${clean}.${ext}`;
+}
+
+/**
+ * The --list section: every block that is type-checked only or skipped, with its page, line and reason, so what is
+ * left to run is one command away. `pages` are run()'s page stats.
+ */
+export function listNotRun(pages) {
+  const lines = [];
+  for (const page of pages) {
+    const entries = [
+      ...page.typeCheckedOnly.map((s) => ({ line: s.line, text: `type-checked only ${page.display}:${s.line} (${s.reason})` })),
+      ...page.skipped.map((s) => ({ line: s.line, text: `skipped ${page.display}:${s.line} (${s.reason ?? 'no reason given'})` })),
+    ];
+    for (const entry of entries.sort((x, y) => x.line - y.line)) lines.push(`  ${entry.text}`);
+  }
+  return lines.length ? ['blocks that do not run:', ...lines] : ['blocks that do not run: none'];
 }
 
 function tsconfigFor(files) {
@@ -234,7 +270,7 @@ async function runAllUnits(units, { concurrency, execWork, work }) {
   }
 }
 
-export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, languagesDir, log = console.log, error = console.error }) {
+export async function run({ dirs, keep = false, execute = true, filter, concurrency = 2, languagesDir, list = false, log = console.log, error = console.error }) {
   const started = Date.now();
   const languages = await loadLanguages(languagesDir);
   const languageOf = new Map(languages.flatMap((language) => language.fences.map((fence) => [String(fence).toLowerCase(), language])));
@@ -265,8 +301,9 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
         const rel = relative(root, page);
         const display = displayPath(page);
         if (filter && !display.includes(filter)) continue;
-        const stats = { display, checked: 0, skipped: [], notRun: [] };
+        const stats = { display, checked: 0, skipped: [], notRun: [], typeCheckedOnly: [] };
         const sessions = new Map();
+        const projectFiles = new Map(); // file inside a project folder -> the line of the block that claimed it
         for (const block of extractBlocks(readFileSync(page, 'utf8'))) {
           const ext = LANGS.get(block.lang);
           const shell = isShell(block.lang);
@@ -298,13 +335,31 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
               stats.skipped.push({ line: block.line, reason: skip.reason });
               continue;
             }
-            const name = `${prefix}${rel.split(sep).join('__')}_L${block.line}.${ext}`;
+            const project = projectOf(block.meta);
+            let name = `${prefix}${rel.split(sep).join('__')}_L${block.line}.${ext}`;
+            if (project) {
+              if (!project.title) {
+                specErrors.push(`${display}:${block.line} - project needs a title: the block is the project's file of that name (title="sign-up.ts")`);
+                continue;
+              }
+              const file = projectFile(project.title, ext);
+              name = `${prefix}${rel.split(sep).join('__')}__project_${project.name.replace(/\W+/g, '_')}/${file}`;
+              if (projectFiles.has(name)) {
+                specErrors.push(`${display}:${block.line} - project "${project.name}" already has ${file} (line ${projectFiles.get(name)}): give each block of a project its own title`);
+                continue;
+              }
+              projectFiles.set(name, block.line);
+              mkdirSync(dirname(join(work, name)), { recursive: true });
+            }
             // `export {}` at the end makes every block a module without shifting line numbers.
             writeFileSync(join(work, name), `${block.code}\nexport {};\n`);
             files.set(name, { page: display, line: block.line });
             stats.checked++;
             if (spec.skipRun) stats.notRun.push({ line: block.line, reason: spec.skipRun.reason });
             else runs = spec.run;
+            if (spec.skipRun) stats.typeCheckedOnly.push({ line: block.line, reason: spec.skipRun.reason ?? 'skip-run without a reason' });
+            else if (!spec.run) stats.typeCheckedOnly.push({ line: block.line, reason: 'not marked to run' });
+            else if (!execute) stats.typeCheckedOnly.push({ line: block.line, reason: 'running disabled (--no-run)' });
             // The goal is that every example that talks to the API runs; one that is not marked either way is listed.
             if (!spec.run && !spec.skipRun && talksToApi(block.code)) {
               stats.notRun.push({ line: block.line, reason: 'talks to the API but is marked neither run nor skip-run' });
@@ -396,6 +451,7 @@ export async function run({ dirs, keep = false, execute = true, filter, concurre
       }
       log(`doctest: ran ${ran} example${ran === 1 ? '' : 's'} in ${units.length} unit${units.length === 1 ? '' : 's'} (one emulator each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
+    if (list) for (const line of listNotRun(pages)) log(line);
     log(summary({ run: ran, byLanguage, typeChecked: checked - ranTypeScript, skipped }));
     return { exitCode, checked, skipped, ran, byLanguage, notRun, errors, failures };
   } finally {
@@ -416,11 +472,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       filter: { type: 'string' },
       concurrency: { type: 'string' },
       languages: { type: 'string' },
+      list: { type: 'boolean' },
     },
   });
   const dirs = values.dir ?? [join(repo, 'website/docs'), join(repo, 'website/src/pages')];
   const concurrency = values.concurrency === undefined ? Math.max(2, availableParallelism()) : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1 (got "${values.concurrency}")`);
-  const { exitCode } = await run({ dirs, keep: values.keep ?? false, execute: !values['no-run'], filter: values.filter, concurrency, languagesDir: values.languages && resolve(values.languages) });
+  const { exitCode } = await run({ dirs, keep: values.keep ?? false, execute: !values['no-run'], filter: values.filter, concurrency, languagesDir: values.languages && resolve(values.languages), list: values.list ?? false });
   process.exitCode = exitCode;
 }

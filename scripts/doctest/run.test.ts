@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callsApi, exportsIn, judge, needsChains, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, loadLanguages, skipInfo, summary } from './run.mjs';
 import { exportedNames } from './browser.mjs';
-import { backendRoutes } from './backend.mjs';
+import { backendRoutes, parseRoute } from './backend.mjs';
 
 const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -49,6 +49,42 @@ describe('doctest run.mjs', () => {
       ].join('\n'),
     );
   }, 60_000);
+});
+
+describe('doctest run.mjs --list and projects', () => {
+  it('lists every type-checked-only and skipped block with its line and reason, and type-checks a project\'s titled blocks as files of one folder', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('project'), '--list');
+    expect(code).toBe(1);
+    const page = 'scripts/doctest/fixtures/project/app.mdx';
+    // main.ts imports ./greet, the block titled greet.ts: the call with the wrong type fails on the page's line.
+    expect(stderr).toContain(`${page}:15:14 - error TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(stderr.match(/error TS/g)).toHaveLength(1);
+    expect(stderr).toContain(`${page}:32 - project needs a title`);
+    const listed = stdout.slice(stdout.indexOf('blocks that do not run:\n'));
+    expect(listed).toBe(
+      [
+        'blocks that do not run:',
+        `  type-checked only ${page}:5 (not marked to run)`,
+        `  type-checked only ${page}:11 (not marked to run)`,
+        `  type-checked only ${page}:20 (not marked to run)`,
+        `  type-checked only ${page}:24 (a server that runs until stopped)`,
+        `  skipped ${page}:28 (a fragment of the block above)`,
+        'examples: 0 run (ts 0, sh 0, go 0, rb 0, rs 0), 4 type-checked only, 1 skipped',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+});
+
+describe('doctest run.mjs running React Native blocks with the phone harness', () => {
+  it('signs up through the harness\'s sign-up route, keeps a session in the Keychain across blocks, and is refused for an unknown passkey', async () => {
+    const { code, stdout, stderr } = await doctest('--dir', fixture('phone'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = 'scripts/doctest/fixtures/phone/app.mdx';
+    for (const line of [5, 23, 43, 56]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 4 run (ts 4, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
+  }, 120_000);
 });
 
 describe('doctest run.mjs running examples against the emulator', () => {
@@ -142,14 +178,16 @@ describe('doctest run.mjs with the local chains', () => {
 });
 
 describe('doctest run.mjs running browser examples in Chromium', () => {
-  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, and runs a setup', async () => {
+  it('runs a program in the tab, calls an exported function, serves a backend to the tab, checks an error code, runs a setup, serves a plain function on its route, and signs an iframe stamper in by email', async () => {
     const { code, stdout, stderr } = await doctest('--dir', fixture('browser'));
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const page = 'scripts/doctest/fixtures/browser/app.mdx';
-    for (const line of [5, 15, 26, 39, 48, 57]) expect(stdout).toContain(`ran ${page}:${line}\n`);
-    expect(stdout).toMatch(/doctest: ran 6 examples in 5 units/);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 6 run (ts 6, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
+    // Line 44 also calls a plain function of the backend through its route="…"; line 77 signs in with the iframe
+    // stamper by email (signedInIframeStamper) and asks whoami through the frame.
+    for (const line of [5, 15, 26, 44, 58, 67, 77]) expect(stdout).toContain(`ran ${page}:${line}\n`);
+    expect(stdout).toMatch(/doctest: ran 7 examples in 5 units/);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('examples: 7 run (ts 7, sh 0, go 0, rb 0, rs 0), 0 type-checked only, 0 skipped');
   }, 120_000);
 
   it('fails on a wrong result, a thrown error and a missing backend, and refuses call and setup it cannot honour', async () => {
@@ -159,15 +197,30 @@ describe('doctest run.mjs running browser examples in Chromium', () => {
     expect(stderr).toContain(`FAIL ${page}:3 - output does not match /^bob$/:\n    alice\n`);
     expect(stderr).toContain(`FAIL ${page}:11 - exited with 1:\n    Error: the block broke\n`);
     expect(stderr).toContain(`FAIL ${page}:15 - output does not match /^200$/:\n    404\n`);
-    expect(stderr).toContain(`${page}:19 - call="x()" runs in the browser only: add browser`);
+    expect(stderr).toContain(`${page}:19 - call="x()" needs a browser or phone block: add browser or phone`);
     expect(stderr).toContain(`${page}:19 - setup="no-such-setup": no such setup`);
   }, 120_000);
 });
 
 describe('browser and backend blocks', () => {
+  it('reads the phone marker: a running block that takes call, and not also browser or backend', () => {
+    expect(runSpec('phone call="signUp(\'bob\')"')).toMatchObject({ run: true, phone: true, call: "signUp('bob')", errors: [] });
+    expect(runSpec('phone browser').errors).toEqual(['phone runs the block as React Native app code in Node: a block cannot be both phone and browser']);
+    expect(runSpec('phone backend').errors).toEqual(['phone runs the block as React Native app code in Node: a block cannot be both phone and backend']);
+  });
+
   it('finds what a block exports, for call expressions', () => {
     const code = 'export async function a() {}\nexport const b = 1;\nexport class C {}\nconst d = 2;\nexport {d as e};\nexport type T = string;';
     expect(exportedNames(code)).toEqual(['a', 'b', 'C', 'e']);
+  });
+
+  it('reads route markers: the route a framework puts around a plain function of a backend block', () => {
+    expect(parseRoute('POST /api/sign-in/email=sendSignInEmail(email, targetPublicKey)')).toEqual({ method: 'POST', path: '/api/sign-in/email', name: 'sendSignInEmail', args: ['email', 'targetPublicKey'] });
+    expect(parseRoute('GET /api/me=me()')).toEqual({ method: 'GET', path: '/api/me', name: 'me', args: [] });
+    expect(parseRoute('/api/x=f()').error).toMatch(/write route="POST \/api\/path=exportedFunction/);
+    expect(parseRoute('POST /api/x=f(a.b)').error).toMatch(/a\.b is not a member name/);
+    expect(runSpec('route="POST /api/x=f(a)"').errors).toEqual(["route serves a backend block's function: add backend"]);
+    expect(runSpec('backend route="POST /api/x=f(a)"').routes).toEqual([{ method: 'POST', path: '/api/x', name: 'f', args: ['a'] }]);
   });
 
   it('finds the routes a backend block serves from the comments above its handlers', () => {

@@ -175,7 +175,8 @@ export const SETUPS = {
     const apiKeys = [{ apiKeyName: 'Connected wallet', publicKey, curveType: 'API_KEY_CURVE_ED25519' }];
     const { outcome } = await waitForActivity(emulator.client, await emulator.client.createApiKeys({ userId: emulator.rootUserId, apiKeys }));
     if (outcome !== 'COMPLETED') throw new Error(`setup: create_api_keys for the Solana wallet ended ${outcome}`);
-    const secret = `Uint8Array.from(Buffer.from('${bytesToHex(secretKey)}', 'hex'))`;
+    // Parsed without Buffer, so the adapter works in a browser block as in Node.
+    const secret = `Uint8Array.from('${bytesToHex(secretKey)}'.match(/../g)!.map((byte) => parseInt(byte, 16)))`;
     const adapter = `const {ed25519} = await import('@noble/curves/ed25519.js'); const adapter: SolanaWalletAdapter = {publicKey: {toBytes: () => ed25519.getPublicKey(${secret})}, signMessage: async (message: Uint8Array) => ed25519.sign(message, ${secret})};`;
     return { values: { solanaWalletAdapter: adapter, solanaWalletPublicKey: publicKey }, env: {} };
   },
