@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { startTestEmulator, type TestEmulator } from '@sigil/emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rb, { definesClient } from './rb.mjs';
-import { run as runChecker } from '../run.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const page = 'website/docs/sdks/Ruby.mdx';
@@ -83,16 +82,5 @@ describe('languages/rb.mjs', () => {
     const result = await run(block!);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Sigil HTTP 409 from \/public\/v1\/submit\/create_wallet: code 6 \(ALREADY_EXISTS\)/);
-  });
-
-  it('runs every Ruby block of the Ruby SDK page through the checker, none skipped', async () => {
-    const lines: string[] = [];
-    const outcome = await runChecker({ dirs: [join(repoRoot, 'website/docs/sdks')], filter: 'sdks/Ruby.mdx', concurrency: 1, log: (l) => lines.push(l), error: (l) => lines.push(l) });
-    expect(outcome.failures, lines.join('\n')).toEqual([]);
-    expect(outcome.exitCode, lines.join('\n')).toBe(0);
-    const blocks = readFileSync(join(repoRoot, page), 'utf8').match(/^```ruby/gm) ?? [];
-    expect(blocks.length).toBeGreaterThan(0);
-    expect(outcome.byLanguage.rb).toBe(blocks.length);
-    expect(outcome.skipped).toBe(0);
   });
 });

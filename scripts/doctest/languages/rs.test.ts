@@ -1,6 +1,6 @@
-// The Rust language module on its own: it builds blocks against the SDK and runs them against an emulator,
-// including every Rust block of website/docs/sdks/rust.mdx in page order, as one session.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// The Rust language module on its own: it builds blocks against the SDK and runs them against an emulator. The Rust
+// page's own blocks run in the checker's full run (scripts/test-all.sh), not again here.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,26 +10,6 @@ import rs, { blockTitle, fragmentHarness, hasMain, moduleFileName } from './rs.m
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const PAGE = 'website/docs/sdks/rust.mdx';
-
-interface PageBlock {
-  line: number;
-  info: string;
-  code: string;
-}
-
-function rustBlocks(text: string): PageBlock[] {
-  const blocks: PageBlock[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(rust|rs)\b(.*)$/.exec(lines[i]!);
-    if (!open) continue;
-    const start = i;
-    const body: string[] = [];
-    for (i++; i < lines.length && !lines[i]!.startsWith('```'); i++) body.push(lines[i]!);
-    blocks.push({ line: start + 1, info: open[2]!, code: body.join('\n') + '\n' });
-  }
-  return blocks;
-}
 
 describe('moduleFileName, hasMain, fragmentHarness', () => {
   it('names modules after the title, else the line', () => {
@@ -72,21 +52,6 @@ describe('the rs module against an emulator', () => {
     await emulator?.close();
     await rm(work, { recursive: true, force: true });
   });
-
-  it('runs every Rust block of the Rust page, in order, in one folder', async () => {
-    const blocks = rustBlocks(await readFile(join(repoRoot, PAGE), 'utf8'));
-    expect(blocks.length).toBeGreaterThanOrEqual(6);
-    const cwd = await mkdtemp(join(work, 'page-'));
-    for (const block of blocks) {
-      expect(block.info, `block at line ${block.line} must run in the page's session`).toContain('session="rust"');
-      const result = await rs.run({ code: block.code, page: PAGE, line: block.line, env, cwd, state, timeoutMs: 30_000 });
-      expect(result.exitCode, `${PAGE}:${block.line}\n${result.stderr}`).toBe(0);
-      const expected = /expect-output="([^"]*)"/.exec(block.info)?.[1];
-      if (expected) expect(result.stdout, `${PAGE}:${block.line}`).toMatch(new RegExp(expected, 'm'));
-    }
-    const walletList = await emulator.client.listWallets();
-    expect(walletList.wallets.map((w) => w.walletName)).toContain('Payouts');
-  }, 600_000);
 
   it('reports a compile error with the compiler message', async () => {
     const cwd = await mkdtemp(join(work, 'broken-'));
