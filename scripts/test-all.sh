@@ -44,7 +44,7 @@ step "Build the libraries"
 npm run build:packages
 
 # From here to the browser tests, two lanes run at once: most steps wait on processes, emulators or the disk as much
-# as on a core, so two lanes keep both cores busy (about a third off CI's time on 2 cores). The site lane's lines are
+# as on a core, so two lanes keep both cores busy where one left them idle. The site lane's lines are
 # prefixed "[site] "; each lane prints its steps' times. The browser tests that follow run alone, since they read
 # the page's timing-sensitive behaviour.
 # - The site lane: the Go, Ruby and Rust SDKs and the four-SDK scenario, then the site's type-check, unit tests and
