@@ -49,6 +49,10 @@ node scripts/test-packages.mjs
 step "Build script tests"
 npx vitest run -c scripts/vitest.config.mjs
 
+# Modules of packages/*/src, website/src and website/plugins import one way: a circle fails, listed file by file.
+step "Import cycle check"
+node scripts/check-import-cycles.mjs
+
 # The generated Go files must be what the API document generates; then the SDK's tests against the emulator (they
 # start it with node, so they come after the build). Offline: no module is downloaded.
 step "Go SDK: generated code and go test"
