@@ -70,8 +70,16 @@ function unimplementedMessage(name: string): string {
   return `${name} is not implemented in this version of the Sigil emulator: the API document lists an operation it has no handler for`;
 }
 
-/** An emulator answering with `handlers`: every handler of the API document unless a test gives others. */
-export function createEmulator(options: EmulatorOptions = {}, handlers: HandlerRegistry = HANDLERS): Emulator {
+/** The emulator of every operation the API document lists (handlers.ts). */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  return createEmulatorWith(HANDLERS, options);
+}
+
+/**
+ * The request pipeline around a handler registry: routing, authentication, validation and organization
+ * access here, the answers in `handlers`, so the handlers never import the pipeline.
+ */
+export function createEmulatorWith(handlers: HandlerRegistry, options: EmulatorOptions = {}): Emulator {
   const now = options.now ?? (() => Date.now());
   const db = new Database();
   for (const [collection, records] of Object.entries(options.state?.collections ?? {})) {

@@ -10,7 +10,7 @@ import { isAncestor } from './organization-scope.js';
 import type { Database } from './store.js';
 
 /** Operations a parent organization's user may send for one of its sub-organizations (the document's "From a parent organization"). */
-export const PARENT_MAY_SUBMIT: ReadonlySet<string> = new Set(['email_auth', 'init_otp_auth', 'otp_auth', 'oauth', 'init_user_email_recovery']);
+const PARENT_MAY_SUBMIT: ReadonlySet<string> = new Set(['email_auth', 'init_otp_auth', 'otp_auth', 'oauth', 'init_user_email_recovery']);
 
 /** Throws UNAUTHENTICATED when `caller` may not send `operation` for `organization`. */
 export function checkOrganizationAccess(db: Database, operation: OperationSpec, caller: Caller, organization: OrganizationRecord): void {
