@@ -70,7 +70,7 @@ function unimplementedMessage(name: string): string {
   return `${name} is not implemented in this version of the Sigil emulator: the API document lists an operation it has no handler for`;
 }
 
-/** The emulator of every operation the API document lists (handlers.ts). */
+/** An emulator that answers every operation of the API document, starting from `options.state` or empty. */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   return createEmulatorWith(HANDLERS, options);
 }
