@@ -124,6 +124,10 @@ node scripts/test-packages.mjs
 step "Build script tests"
 npx vitest run -c scripts/vitest.config.mjs
 
+# Modules of packages/*/src, website/src and website/plugins import one way: a circle fails, listed file by file.
+step "Import cycle check"
+node scripts/check-import-cycles.mjs
+
 step "Doc-example checker tests"
 npx vitest run -c scripts/doctest/vitest.config.mjs
 

@@ -8,27 +8,8 @@ import { canonicalJson, sha256Hex, uuid } from './encoding.js';
 import { C, ts, userView, type ActivityRecord, type OrganizationRecord, type PolicyRecord, type UserRecord, type VoteRecord } from './model.js';
 import { cloneRecord, type Database } from './store.js';
 import { OPERATIONS } from './document.js';
-import type { RequestContext } from './request-context.js';
+import type { ActivityLedger, ExecutionContext, RequestContext, Submission } from './handler-types.js';
 import type { Webhooks } from './webhooks.js';
-
-export interface Submission {
-  /** Carries the intent out; returns the result object (without its key). Throws ApiError to refuse. */
-  execute(context: ExecutionContext, parameters: Record<string, unknown>): Record<string, unknown>;
-  /** Extra policy context for the intent (wallet, private key, …). */
-  policyContext?(context: ExecutionContext, parameters: Record<string, unknown>): Partial<PolicyRequest>;
-}
-
-/** What a submission handler sees: the request context of the original submission. */
-export interface ExecutionContext {
-  db: Database;
-  now: number;
-  organization: OrganizationRecord;
-  /** The user who submitted the activity. */
-  user: UserRecord;
-  activityId: string;
-  /** The credential that stamped the submission (recover_user must be stamped with a recovery credential). */
-  credential?: { type: string; publicKey: string };
-}
 
 /** What the root quorum and the policies decide for an activity; a refusal carries its error. */
 type Decision = { outcome: 'RUN' } | { outcome: 'CONSENSUS_NEEDED' } | { outcome: 'DENY'; denial: ApiError };
@@ -41,11 +22,11 @@ const REJECT = 'ACTIVITY_TYPE_REJECT_ACTIVITY';
 export const fingerprintOf = (a: { id: string; organizationId: string; type: string; intent: unknown }): string =>
   `sha256:${sha256Hex(canonicalJson({ id: a.id, organizationId: a.organizationId, type: a.type, intent: a.intent }))}`;
 
-export class Activities {
+export class Activities implements ActivityLedger {
   constructor(
     private readonly db: Database,
     private readonly webhooks: Webhooks,
-    private readonly submissions: () => Record<string, Submission>,
+    private readonly submissions: Readonly<Record<string, Submission>>,
     /** get_activity reads a new activity stays in ACTIVITY_STATUS_PENDING for before it runs; 0 runs it at once. */
     private readonly pendingPolls = 0,
   ) {}
@@ -132,7 +113,7 @@ export class Activities {
     if (this.isRootQuorumType(activity.type)) {
       return denied(`only root users vote on ${activity.type}: the root quorum decides it, and user ${user.userId} is not in it`);
     }
-    const submission = this.submissions()[activity.operation];
+    const submission = this.submissions[activity.operation];
     try {
       if (submission && this.countedBy(activity, submission, user).length > 0) return undefined;
     } catch (error) {
@@ -315,7 +296,7 @@ export class Activities {
       this.save(updated);
       return updated;
     }
-    const submission = this.submissions()[updated.operation];
+    const submission = this.submissions[updated.operation];
     const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
     const decision: Decision = submission ? this.decide(updated, submission, parameters) : { outcome: 'DENY', denial: new ApiError(Code.UNIMPLEMENTED, `${updated.operation} has no handler in this emulator version`) };
     if (decision.outcome === 'CONSENSUS_NEEDED') {
@@ -346,7 +327,7 @@ export class Activities {
     }
     delete updated.pendingReads;
     updated.updatedAtMs = now;
-    const submission = this.submissions()[updated.operation];
+    const submission = this.submissions[updated.operation];
     const parameters = updated.intent[Object.keys(updated.intent)[0]!] as Record<string, unknown>;
     if (!submission) {
       updated.status = 'ACTIVITY_STATUS_FAILED';

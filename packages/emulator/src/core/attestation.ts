@@ -73,7 +73,7 @@ function decodeCbor(bytes: Uint8Array): { value: Cbor; end: number } {
 }
 
 /** What an attestation proves about a passkey: the part of the stored record that comes from the authenticator. */
-export type RegisteredPasskey = Pick<AuthenticatorRecord, 'credentialId' | 'publicKey' | 'rpIdHash' | 'signCount' | 'aaguid' | 'attestationType'>;
+type RegisteredPasskey = Pick<AuthenticatorRecord, 'credentialId' | 'publicKey' | 'rpIdHash' | 'signCount' | 'aaguid' | 'attestationType'>;
 
 function aaguidString(bytes: Uint8Array): string {
   const hex = bytesToHex(bytes);

@@ -4,7 +4,7 @@ import { invalid } from './errors.js';
 import { uuid } from './encoding.js';
 import { C, type ApiKeyRecord, type OrganizationRecord, type UserRecord } from './model.js';
 import type { Database } from './store.js';
-import { checkApiPublicKey } from './submissions.js';
+import { checkApiPublicKey } from './users/credentials.js';
 import type { BootstrapInput, BootstrapResult } from './types.js';
 
 export function bootstrapOrganization(db: Database, input: BootstrapInput, now: number): BootstrapResult {

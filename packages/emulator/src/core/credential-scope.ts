@@ -5,7 +5,7 @@ import type { Caller } from './auth.js';
 import type { OperationSpec } from './document.js';
 import { unauthenticated } from './errors.js';
 
-export const RECOVERY_CREDENTIAL_TYPE = 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256';
+const RECOVERY_CREDENTIAL_TYPE = 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256';
 const RECOVERY_OPERATION = 'recover_user';
 
 /** Throws UNAUTHENTICATED when `caller`'s credential cannot authenticate `operation`. */

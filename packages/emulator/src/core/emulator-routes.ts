@@ -6,7 +6,7 @@ import { TEST_ISSUER, issuerJwks, mintIdToken } from './oauth-issuer.js';
 import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from './enclave-quorum.js';
 import type { Database } from './store.js';
 
-export interface RouteAnswer {
+interface RouteAnswer {
   status: number;
   body: unknown;
 }

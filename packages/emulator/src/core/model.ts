@@ -30,8 +30,13 @@ export interface OrganizationRecord {
   features: Feature[];
   /** Made when FEATURE_NAME_WEBHOOK is first set; signs every webhook post. */
   webhookSigningKey?: WebhookSigningKeyRecord;
+  /** The sign-in channels create_sub_organization switched off (true) for a sub-organization; absent when none was named. */
+  signInSettings?: Partial<Record<SignInSetting, boolean>>;
   createdAtMs: number;
 }
+
+/** A sign-in channel a sub-organization can be created without. */
+export type SignInSetting = 'disableEmailAuth' | 'disableEmailRecovery' | 'disableSmsAuth' | 'disableOtpEmailAuth';
 export interface UserRecord {
   userId: string;
   organizationId: string;

@@ -11,7 +11,7 @@ import type { Database } from './store.js';
 /** `iss` of every token the test issuer signs; `.invalid` so it can never be mistaken for a real provider. */
 export const TEST_ISSUER = 'https://oauth.emulator.sigil.invalid';
 /** Lifetime of a minted ID token unless the request gives `ttl`. */
-export const ID_TOKEN_SECONDS = 3600;
+const ID_TOKEN_SECONDS = 3600;
 
 interface IssuerKey {
   privateKey: string;
@@ -29,7 +29,7 @@ function issuerKey(db: Database, create: boolean): IssuerKey | undefined {
 
 const encodeJson = (value: unknown): string => bytesToBase64url(utf8ToBytes(JSON.stringify(value)));
 
-export interface MintInput {
+interface MintInput {
   sub: string;
   aud: string;
   nonce?: string;
@@ -66,7 +66,7 @@ export function issuerJwks(db: Database): { keys: Array<Record<string, string>> 
   };
 }
 
-export interface IdTokenClaims {
+interface IdTokenClaims {
   iss: string;
   sub: string;
   aud: string;

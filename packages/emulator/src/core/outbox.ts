@@ -4,7 +4,7 @@
 import { uuid } from './encoding.js';
 import type { Database } from './store.js';
 
-export const OUTBOX = 'outbox';
+const OUTBOX = 'outbox';
 
 export interface OutboxMessage {
   id: string;

@@ -2,7 +2,8 @@
 // documented order, with positional cursors (see paging.ts).
 import { webhookSigningKeyView } from './webhook-signing.js';
 import { invalid, notFound } from './errors.js';
-import type { RequestContext } from './request-context.js';
+import type { QueryHandlers, RequestContext } from './handler-types.js';
+import { userIn, usersOf } from './organization-scope.js';
 import {
   C,
   apiKeyView,
@@ -23,22 +24,13 @@ import {
   type UserRecord,
 } from './model.js';
 import { page } from './paging.js';
-import { WALLET_QUERIES } from './wallets/handlers.js';
-
-type Query = (context: RequestContext) => unknown;
-
-function userIn(context: RequestContext, userId: string, field = 'userId'): UserRecord {
-  const user = context.db.get<UserRecord>(C.users, userId);
-  if (!user || user.organizationId !== context.organization.organizationId) throw notFound(`user ${userId} not found in organization ${context.organization.organizationId}`, field);
-  return user;
-}
 
 /**
  * The user a per-user list reads: `userId` when given, otherwise the calling user, as the document says. A caller
  * from a parent organization is no user of the organization they read, so they must name one.
  */
 function userOrCaller(context: RequestContext, userId: string | undefined): UserRecord {
-  if (userId !== undefined) return userIn(context, userId);
+  if (userId !== undefined) return userIn(context, userId, 'userId');
   if (context.caller.user.organizationId !== context.organization.organizationId) {
     throw invalid(
       'userId',
@@ -58,12 +50,8 @@ function subOrganizations(context: RequestContext): OrganizationRecord[] {
   return context.db.lookupRecords<OrganizationRecord>('subOrgsByParent', context.organization.organizationId, C.organizations);
 }
 
-function usersOf(context: RequestContext, organizationId: string): UserRecord[] {
-  return context.db.lookupRecords<UserRecord>('usersByOrg', organizationId, C.users);
-}
-
 function matchesSubOrganization(context: RequestContext, org: OrganizationRecord, filterType: string, value: string): boolean {
-  const users = usersOf(context, org.organizationId);
+  const users = usersOf(context.db, org.organizationId);
   const { db } = context;
   switch (filterType) {
     case 'NAME':
@@ -94,11 +82,11 @@ function matchesSubOrganization(context: RequestContext, org: OrganizationRecord
   }
 }
 
-export function decodeJwtClaims(token: string): { iss: string; sub: string; aud: string; exp?: number } | undefined {
+function decodeJwtClaims(token: string): { iss: string; sub: string; aud: string; exp?: number } | undefined {
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
-    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
     const aud = Array.isArray(json.aud) ? json.aud[0] : json.aud;
     if (typeof json.iss !== 'string' || typeof json.sub !== 'string' || typeof aud !== 'string') return undefined;
     return { iss: json.iss, sub: json.sub, aud, ...(typeof json.exp === 'number' ? { exp: json.exp } : {}) };
@@ -107,7 +95,7 @@ export function decodeJwtClaims(token: string): { iss: string; sub: string; aud:
   }
 }
 
-export const QUERIES: Record<string, Query> = {
+export const QUERIES = {
   whoami: ({ organization, caller }) => ({
     organizationId: organization.organizationId,
     organizationName: organization.organizationName,
@@ -122,7 +110,7 @@ export const QUERIES: Record<string, Query> = {
     },
   }),
   list_suborgs: (context) => {
-    const { filterType, filterValue } = context.body as { filterType?: string; filterValue?: string };
+    const { filterType, filterValue } = context.body;
     let orgs = subOrganizations(context);
     if (filterType !== undefined) {
       if (filterValue === undefined) throw notFound('filterValue is required with filterType', 'filterValue');
@@ -133,9 +121,9 @@ export const QUERIES: Record<string, Query> = {
   list_verified_suborgs: (context) => {
     // Contact details become verified through email auth and one-time codes; until a sign-in flow has
     // proven one, nothing matches.
-    const { filterType, filterValue } = context.body as { filterType: string; filterValue: string };
+    const { filterType, filterValue } = context.body;
     const orgs = subOrganizations(context).filter((o) =>
-      usersOf(context, o.organizationId).some((u) =>
+      usersOf(context.db, o.organizationId).some((u) =>
         filterType === 'EMAIL'
           ? u.emailVerified === true && u.userEmail?.toLowerCase() === filterValue.toLowerCase()
           : u.phoneVerified === true && u.userPhoneNumber === filterValue,
@@ -143,31 +131,31 @@ export const QUERIES: Record<string, Query> = {
     );
     return { organizationIds: page(orgs.map((o) => o.organizationId), (id) => id, context.body.paginationOptions) };
   },
-  get_user: (context) => ({ user: userView(context.db, userIn(context, context.body.userId as string), context.now) }),
-  list_users: (context) => ({ users: usersOf(context, context.organization.organizationId).map((u) => userView(context.db, u, context.now)) }),
+  get_user: (context) => ({ user: userView(context.db, userIn(context, context.body.userId, 'userId'), context.now) }),
+  list_users: (context) => ({ users: usersOf(context.db, context.organization.organizationId).map((u) => userView(context.db, u, context.now)) }),
   get_api_key: (context) => {
-    const apiKeyId = context.body.apiKeyId as string;
+    const apiKeyId = context.body.apiKeyId;
     const key = owned<ApiKeyRecord>(context, C.apiKeys, apiKeyId, 'API key', 'apiKeyId');
     if (!apiKeyIsLive(key, context.now)) throw notFound(`API key ${apiKeyId} has expired`, 'apiKeyId');
     return { apiKey: apiKeyView(key) };
   },
   get_api_keys: (context) => {
-    const user = userOrCaller(context, context.body.userId as string | undefined);
+    const user = userOrCaller(context, context.body.userId);
     return { apiKeys: liveApiKeysOf(context.db, user.userId, context.now).map(apiKeyView) };
   },
   get_authenticator: (context) => ({
-    authenticator: authenticatorView(owned<AuthenticatorRecord>(context, C.authenticators, context.body.authenticatorId as string, 'authenticator', 'authenticatorId')),
+    authenticator: authenticatorView(owned<AuthenticatorRecord>(context, C.authenticators, context.body.authenticatorId, 'authenticator', 'authenticatorId')),
   }),
   get_authenticators: (context) => ({
     authenticators: context.db
-      .lookupRecords<AuthenticatorRecord>('authenticatorsByUser', userIn(context, context.body.userId as string).userId, C.authenticators)
+      .lookupRecords<AuthenticatorRecord>('authenticatorsByUser', userIn(context, context.body.userId, 'userId').userId, C.authenticators)
       .map(authenticatorView),
   }),
   get_oauth_providers: (context) => {
-    const user = userOrCaller(context, context.body.userId as string | undefined);
+    const user = userOrCaller(context, context.body.userId);
     return { providers: context.db.lookupRecords<OauthProviderRecord>('oauthProvidersByUser', user.userId, C.oauthProviders).map(oauthProviderView) };
   },
-  get_policy: (context) => ({ policy: policyView(owned<PolicyRecord>(context, C.policies, context.body.policyId as string, 'policy', 'policyId')) }),
+  get_policy: (context) => ({ policy: policyView(owned<PolicyRecord>(context, C.policies, context.body.policyId, 'policy', 'policyId')) }),
   list_policies: (context) => ({
     policies: context.db.lookupRecords<PolicyRecord>('policiesByOrg', context.organization.organizationId, C.policies).map(policyView),
   }),
@@ -184,13 +172,13 @@ export const QUERIES: Record<string, Query> = {
       .map(tagView),
   }),
   get_activity: (context) => {
-    const activity = owned<ActivityRecord>(context, C.activities, context.body.activityId as string, 'activity', 'activityId');
+    const activity = owned<ActivityRecord>(context, C.activities, context.body.activityId, 'activity', 'activityId');
     return { activity: context.activities.view(context.activities.read(activity, context.now), context.caller.user) };
   },
   list_activities: (context) => {
-    const { filterByStatus, filterByType } = context.body as { filterByStatus?: string[]; filterByType?: string[] };
-    const statuses = filterByStatus?.length ? new Set(filterByStatus) : undefined;
-    const types = filterByType?.length ? new Set(filterByType) : undefined;
+    const { filterByStatus, filterByType } = context.body;
+    const statuses = filterByStatus?.length ? new Set<string>(filterByStatus) : undefined;
+    const types = filterByType?.length ? new Set<string>(filterByType) : undefined;
     // Newest first: the index holds activities in creation order.
     const newestFirst = context.db
       .lookupRecords<ActivityRecord>('activitiesByOrg', context.organization.organizationId, C.activities)
@@ -200,5 +188,4 @@ export const QUERIES: Record<string, Query> = {
       activities: page(newestFirst, (a) => a.id, context.body.paginationOptions).map((a) => context.activities.view(a, context.caller.user)),
     };
   },
-  ...WALLET_QUERIES,
-};
+} satisfies QueryHandlers;

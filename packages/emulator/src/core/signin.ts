@@ -1,19 +1,18 @@
 // Sign-in and recovery: read-write sessions, email auth, one-time codes, OAuth and email recovery.
 // Each issues a short-lived P-256 API key for a user and hands its private key over only inside an
 // HPKE bundle to the caller's target key (bundles.ts); emails and text messages go to the outbox.
-import { ApiError, exhausted, invalid, notFound, precondition } from './errors.js';
+import { exhausted, invalid, notFound, precondition } from './errors.js';
 import { limit } from './document.js';
 import { sha256Hex, uuid } from './encoding.js';
 import { newP256ApiKey, sealBundle } from './bundles.js';
-import { C, dropExpiredApiKeys, type ApiKeyRecord, type OrganizationRecord, type UserRecord } from './model.js';
+import { C, dropExpiredApiKeys, type ApiKeyRecord, type OrganizationRecord, type SignInSetting, type UserRecord } from './model.js';
 import { sendMessage } from './outbox.js';
 import { verifyIdToken } from './oauth-issuer.js';
-import type { ExecutionContext, Submission } from './activities.js';
+import type { ExecutionContext, SubmissionHandlers } from './handler-types.js';
 import type { Database } from './store.js';
-import { organizationAndAncestors } from './organization-scope.js';
-import { addAuthenticators, checkApiPublicKey } from './submissions.js';
-
-type Params = Record<string, unknown>;
+import { organizationAndAncestors, userIn, usersOf } from './organization-scope.js';
+import { ApiErrorKeepingWrites } from './kept-writes.js';
+import { addAuthenticators, checkApiPublicKey } from './users/credentials.js';
 
 const API_KEYS_MAX = limit<number>('api-keys-per-user');
 const CREDENTIAL_SECONDS = limit<number>('credential-default-lifetime');
@@ -22,23 +21,7 @@ const OTP_LENGTH = limit<number>('otp-code-length');
 const OTP_SECONDS = limit<number>('otp-code-lifetime');
 const OTP_ATTEMPTS = limit<number>('otp-attempts-max');
 
-export const OTPS = 'otps';
-
-/** Operations a parent organization's user may send for one of its sub-organizations (the document's "From a parent organization"). */
-export const PARENT_MAY_SUBMIT: ReadonlySet<string> = new Set(['email_auth', 'init_otp_auth', 'otp_auth', 'oauth', 'init_user_email_recovery']);
-
-/**
- * A request error whose listed writes stay although the request's other writes are undone: a wrong
- * one-time code must still use up an attempt.
- */
-export class ApiErrorKeepingWrites extends ApiError {
-  constructor(
-    error: ApiError,
-    readonly writes: Array<{ collection: string; id: string; value: unknown }>,
-  ) {
-    super(error.code, error.message, error.details);
-  }
-}
+const OTPS = 'otps';
 
 interface OtpRecord {
   otpId: string;
@@ -52,7 +35,6 @@ interface OtpRecord {
   used: boolean;
 }
 
-type SignInSetting = 'disableEmailAuth' | 'disableEmailRecovery' | 'disableSmsAuth' | 'disableOtpEmailAuth';
 type KeyKind = 'email_auth' | 'otp_auth' | 'oauth' | 'read_write_session' | 'email_recovery';
 
 /** A feature counts when the organization or any organization above it has it set. */
@@ -61,7 +43,7 @@ function featureOn(db: Database, organization: OrganizationRecord, name: string)
 }
 
 function settingOff(organization: OrganizationRecord, setting: SignInSetting): boolean {
-  return (organization as OrganizationRecord & { signInSettings?: Record<string, boolean> }).signInSettings?.[setting] === true;
+  return organization.signInSettings?.[setting] === true;
 }
 
 function requireChannel(context: ExecutionContext, feature: string, setting: SignInSetting, what: string): void {
@@ -75,10 +57,6 @@ function requireChannel(context: ExecutionContext, feature: string, setting: Sig
   }
 }
 
-function usersOf(db: Database, organizationId: string): UserRecord[] {
-  return db.lookupRecords<UserRecord>('usersByOrg', organizationId, C.users);
-}
-
 function userByEmail(context: ExecutionContext, email: string, field: string): UserRecord {
   const wanted = email.toLowerCase();
   const user = usersOf(context.db, context.organization.organizationId).find((u) => u.userEmail?.toLowerCase() === wanted);
@@ -86,15 +64,7 @@ function userByEmail(context: ExecutionContext, email: string, field: string): U
   return user;
 }
 
-function userIn(context: ExecutionContext, userId: string, field: string): UserRecord {
-  const user = context.db.get<UserRecord>(C.users, userId);
-  if (!user || user.organizationId !== context.organization.organizationId) {
-    throw notFound(`user ${userId} not found in organization ${context.organization.organizationId}`, field);
-  }
-  return user;
-}
-
-function checkTarget(p: Params, field = 'parameters.targetPublicKey'): string {
+function checkTarget(p: { targetPublicKey?: string }, field = 'parameters.targetPublicKey'): string {
   checkApiPublicKey(field, p.targetPublicKey, 'API_KEY_CURVE_P256');
   return p.targetPublicKey;
 }
@@ -188,11 +158,11 @@ const OTP_CHANNEL = {
   OTP_TYPE_SMS: { feature: 'FEATURE_NAME_SMS_AUTH', setting: 'disableSmsAuth', what: 'one-time codes by SMS' },
 } as const;
 
-export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
+export const SIGNIN_SUBMISSIONS = {
   create_read_write_session: {
     execute(context, p) {
       const targetPublicKey = checkTarget(p);
-      const user = p.userId === undefined ? context.user : userIn(context, p.userId as string, 'parameters.userId');
+      const user = p.userId === undefined ? context.user : userIn(context, p.userId, 'parameters.userId');
       const issued = issueKey(context, user, { ...p, targetPublicKey }, 'read_write_session', 'Read Write Session', SESSION_SECONDS);
       return {
         organizationId: context.organization.organizationId,
@@ -207,18 +177,18 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
     execute(context, p) {
       requireChannel(context, 'FEATURE_NAME_EMAIL_AUTH', 'disableEmailAuth', 'email auth');
       const targetPublicKey = checkTarget(p);
-      const user = userByEmail(context, p.email as string, 'parameters.email');
+      const user = userByEmail(context, p.email, 'parameters.email');
       const issued = issueKey(context, user, { ...p, targetPublicKey }, 'email_auth', 'Email Auth', CREDENTIAL_SECONDS);
-      emailWithBundle(context, user, 'email_auth', issued.credentialBundle, p.emailCustomization as EmailCustomization | undefined);
+      emailWithBundle(context, user, 'email_auth', issued.credentialBundle, p.emailCustomization);
       return { userId: user.userId, apiKeyId: issued.apiKeyId };
     },
   },
   init_otp_auth: {
     execute(context, p) {
-      const otpType = p.otpType as OtpRecord['otpType'];
+      const otpType = p.otpType;
       const channel = OTP_CHANNEL[otpType];
       requireChannel(context, channel.feature, channel.setting, channel.what);
-      const contact = p.contact as string;
+      const contact = p.contact;
       let user: UserRecord | undefined;
       if (otpType === 'OTP_TYPE_EMAIL') {
         if (!/^[^\s@]+@[^\s@]+$/.test(contact)) throw invalid('parameters.contact', 'parameters.contact: OTP_TYPE_EMAIL takes an email address');
@@ -243,8 +213,8 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
         used: false,
       };
       context.db.put(OTPS, otp.otpId, otp);
-      const email = p.emailCustomization as EmailCustomization | undefined;
-      const sms = p.smsCustomization as { template?: string } | undefined;
+      const email = p.emailCustomization;
+      const sms = p.smsCustomization;
       const appName = email?.appName ?? 'Sigil';
       sendMessage(context.db, {
         time: new Date(context.now).toISOString(),
@@ -267,7 +237,7 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
   },
   otp_auth: {
     execute(context, p) {
-      const otp = context.db.get<OtpRecord>(OTPS, p.otpId as string);
+      const otp = context.db.get<OtpRecord>(OTPS, p.otpId);
       if (!otp || otp.organizationId !== context.organization.organizationId) {
         throw notFound(`one-time code ${String(p.otpId)} not found in organization ${context.organization.organizationId}`, 'parameters.otpId');
       }
@@ -300,7 +270,7 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
   oauth: {
     execute(context, p) {
       const targetPublicKey = checkTarget(p);
-      const claims = verifyIdToken(context.db, p.oidcToken as string, 'parameters.oidcToken', context.now);
+      const claims = verifyIdToken(context.db, p.oidcToken, 'parameters.oidcToken', context.now);
       const expected = sha256Hex(targetPublicKey);
       if (claims.nonce !== expected) {
         throw invalid(
@@ -324,19 +294,19 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
     execute(context, p) {
       requireChannel(context, 'FEATURE_NAME_EMAIL_RECOVERY', 'disableEmailRecovery', 'email recovery');
       const targetPublicKey = checkTarget(p);
-      const user = userByEmail(context, p.email as string, 'parameters.email');
+      const user = userByEmail(context, p.email, 'parameters.email');
       if (context.organization.rootQuorum.userIds.includes(user.userId) && !featureOn(context.db, context.organization, 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY')) {
         throw precondition(`user ${user.userId} is a root user and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY is not enabled`, 'parameters.email');
       }
       const issued = issueKey(context, user, { ...p, targetPublicKey, invalidateExisting: true }, 'email_recovery', 'Email Recovery', CREDENTIAL_SECONDS);
-      emailWithBundle(context, user, 'init_user_email_recovery', issued.credentialBundle, p.emailCustomization as EmailCustomization | undefined);
+      emailWithBundle(context, user, 'init_user_email_recovery', issued.credentialBundle, p.emailCustomization);
       return { userId: user.userId };
     },
   },
   recover_user: {
     execute(context, p) {
       requireChannel(context, 'FEATURE_NAME_EMAIL_RECOVERY', 'disableEmailRecovery', 'email recovery');
-      const user = userIn(context, p.userId as string, 'parameters.userId');
+      const user = userIn(context, p.userId, 'parameters.userId');
       // Only a recovery credential reaches this point (credential-scope.ts); it recovers the user it was emailed to.
       const key = context.db
         .lookupRecords<ApiKeyRecord>('apiKeysByUser', user.userId, C.apiKeys)
@@ -347,10 +317,10 @@ export const SIGNIN_SUBMISSIONS: Record<string, Submission> = {
           `parameters.userId: user ${user.userId} is not the user this recovery credential recovers; send the userId from init_user_email_recovery's result`,
         );
       }
-      const [authenticatorId] = addAuthenticators(context.db, user.organizationId, user, [p.authenticator as Parameters<typeof addAuthenticators>[3][number]], 'parameters.authenticator', context.now);
+      const [authenticatorId] = addAuthenticators(context.db, user.organizationId, user, [p.authenticator], 'parameters.authenticator', context.now);
       // The recovery credential does its one job.
       context.db.delete(C.apiKeys, key.apiKeyId);
       return { authenticatorId: authenticatorId! };
     },
   },
-};
+} satisfies SubmissionHandlers;

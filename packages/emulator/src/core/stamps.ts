@@ -7,7 +7,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { unauthenticated } from './errors.js';
 import { base64urlToBytes, bytesToBase64url, concatBytes, hexToBytes, isLowerHex, sha256, utf8ToBytes } from './encoding.js';
 
-export type ApiKeyScheme =
+type ApiKeyScheme =
   | 'SIGNATURE_SCHEME_SIGIL_P256_ECDSA_SHA256'
   | 'SIGNATURE_SCHEME_SIGIL_SECP256K1_ECDSA_SHA256'
   | 'SIGNATURE_SCHEME_SIGIL_ED25519';
@@ -17,7 +17,7 @@ export const SCHEME_BY_CURVE = {
   API_KEY_CURVE_SECP256K1: 'SIGNATURE_SCHEME_SIGIL_SECP256K1_ECDSA_SHA256',
   API_KEY_CURVE_ED25519: 'SIGNATURE_SCHEME_SIGIL_ED25519',
 } as const;
-export const CURVE_BY_SCHEME: Record<string, keyof typeof SCHEME_BY_CURVE | undefined> = Object.fromEntries(
+const CURVE_BY_SCHEME: Record<string, keyof typeof SCHEME_BY_CURVE | undefined> = Object.fromEntries(
   Object.entries(SCHEME_BY_CURVE).map(([curve, scheme]) => [scheme, curve as keyof typeof SCHEME_BY_CURVE]),
 );
 
@@ -115,7 +115,7 @@ export function decodeWebauthnStamp(header: string): DecodedWebauthnStamp {
   };
 }
 
-export interface StoredPasskey {
+interface StoredPasskey {
   /** Uncompressed P-256 point, hex (the credential public key from the attestation). */
   publicKey: string;
   /** SHA-256 of the relying party ID the passkey was registered for, hex. */

@@ -3,8 +3,8 @@
 import { p256 } from '@noble/curves/nist.js';
 import { base64 } from '@scure/base';
 import { document } from './document.js';
-import { bytesToHex, hexToBytes, uuid } from './encoding.js';
-import { ts } from './model.js';
+// Timestamps through encoding.ts, not model.ts: the organization record (model.ts) holds this module's key record.
+import { bytesToHex, hexToBytes, toTimestamp, uuid } from './encoding.js';
 
 interface WebhookSignatureSpec {
   algorithm: string;
@@ -59,5 +59,5 @@ export function signWebhook(key: Pick<WebhookSigningKeyRecord, 'keyId' | 'privat
 
 /** The WebhookSigningKey schema's shape. */
 export function webhookSigningKeyView(key: WebhookSigningKeyRecord) {
-  return { keyId: key.keyId, algorithm: spec.algorithm, publicKey: key.publicKey, createdAt: ts(key.createdAtMs) };
+  return { keyId: key.keyId, algorithm: spec.algorithm, publicKey: key.publicKey, createdAt: toTimestamp(key.createdAtMs) };
 }

@@ -1,9 +1,8 @@
 import {refName, type MediaTypeObject, type OpenApiDocument, type SchemaObject} from '../openapi';
 import {toRichText, type CodeLinker, type FromMarkdown} from '../richtext';
 import {schemaRoute} from '../slugs';
-import type {RichText} from '../types';
+import type {OperationSummary, RichText} from '../types';
 import type {SchemaRegistry} from '../openapi';
-import type {OperationEntry} from './operations';
 
 const JSON_MEDIA = 'application/json';
 
@@ -36,7 +35,8 @@ export function enumValueAnchor(value: string): string {
  */
 export function createDescriber(
   registry: SchemaRegistry,
-  entries: OperationEntry[],
+  // Only the summaries: the operation steps build on this module, so it takes their entries by shape.
+  entries: ReadonlyArray<{summary: OperationSummary}>,
   parseMarkdown: FromMarkdown,
 ): {describe: (markdown: string) => RichText; linker: CodeLinker} {
   const byName = new Map(entries.map((e) => [e.summary.name, e]));

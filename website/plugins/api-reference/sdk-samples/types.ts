@@ -1,5 +1,5 @@
 import type {SchemaObject, SchemaRegistry} from '../openapi';
-import type {SampleInput} from '../samples';
+import type {SampleInput} from '../sample-input';
 
 /**
  * What a sample of a typed SDK (Go, Ruby, Rust) needs beyond the language-neutral input: the schemas,

@@ -8,7 +8,7 @@ import { invalid } from '../errors.js';
 const FIELD = 'parameters.unsignedTransaction';
 const TYPES = new Set(['legacy', 'eip2930', 'eip1559']);
 
-export interface EthereumTx {
+interface EthereumTx {
   tx: ReturnType<typeof Transaction.fromHex>;
   context: { to?: string; value: string; chain_id?: string; data: string; gas: string; nonce: string };
 }

@@ -1,9 +1,10 @@
 // sign_raw_payload, sign_raw_payloads and sign_transaction. `signWith` names a wallet account address,
 // a private key ID or a private key's public key; policies see the key (`wallet`, `wallet_account`,
 // `private_key`) and, for transactions, the parsed transaction (`eth.tx`, `solana.tx`).
+import type { Schema } from '@sigil/api-spec';
 import type { PolicyRequest } from '@sigil/policy';
 import { invalid } from '../errors.js';
-import type { ExecutionContext, Submission } from '../activities.js';
+import type { ExecutionContext, SubmissionHandlers } from '../handler-types.js';
 import { signingKey, signingPolicyContext } from '../wallets/handlers.js';
 import { parseEthereum, signEthereum } from './ethereum.js';
 import { payloadBytes, signRaw } from './raw.js';
@@ -11,26 +12,26 @@ import { parseSolana, signSolana } from './solana.js';
 
 const org = (context: ExecutionContext) => context.organization.organizationId;
 
-function transactionContext(p: Record<string, unknown>): Partial<PolicyRequest> {
-  const hex = p.unsignedTransaction as string;
+function transactionContext(p: Schema<'SignTransactionIntent'>): Partial<PolicyRequest> {
+  const hex = p.unsignedTransaction;
   if (p.type === 'TRANSACTION_TYPE_ETHEREUM') return { eth: { tx: parseEthereum(hex).context } };
   return { solana: { tx: parseSolana(hex).context } };
 }
 
-export const SIGNING_SUBMISSIONS: Record<string, Submission> = {
+export const SIGNING_SUBMISSIONS = {
   sign_raw_payload: {
     policyContext: (context, p) => signingPolicyContext(context.db, org(context), p.signWith),
     execute(context, p) {
-      const key = signingKey(context.db, org(context), p.signWith as string);
-      return signRaw(key, payloadBytes(p.payload as string, p.encoding as string, 'parameters.payload'), p.hashFunction as string, 'parameters.payload');
+      const key = signingKey(context.db, org(context), p.signWith);
+      return signRaw(key, payloadBytes(p.payload, p.encoding, 'parameters.payload'), p.hashFunction, 'parameters.payload');
     },
   },
   sign_raw_payloads: {
     policyContext: (context, p) => signingPolicyContext(context.db, org(context), p.signWith),
     execute(context, p) {
-      const key = signingKey(context.db, org(context), p.signWith as string);
-      const signatures = (p.payloads as string[]).map((payload, i) =>
-        signRaw(key, payloadBytes(payload, p.encoding as string, `parameters.payloads[${i}]`), p.hashFunction as string, `parameters.payloads[${i}]`),
+      const key = signingKey(context.db, org(context), p.signWith);
+      const signatures = p.payloads.map((payload, i) =>
+        signRaw(key, payloadBytes(payload, p.encoding, `parameters.payloads[${i}]`), p.hashFunction, `parameters.payloads[${i}]`),
       );
       return { signatures };
     },
@@ -38,8 +39,8 @@ export const SIGNING_SUBMISSIONS: Record<string, Submission> = {
   sign_transaction: {
     policyContext: (context, p) => ({ ...signingPolicyContext(context.db, org(context), p.signWith), ...transactionContext(p) }),
     execute(context, p) {
-      const key = signingKey(context.db, org(context), p.signWith as string);
-      const hex = p.unsignedTransaction as string;
+      const key = signingKey(context.db, org(context), p.signWith);
+      const hex = p.unsignedTransaction;
       if (p.type === 'TRANSACTION_TYPE_ETHEREUM') {
         if (key.curve !== 'CURVE_SECP256K1') throw invalid('parameters.signWith', 'parameters.signWith: Ethereum transactions are signed with a secp256k1 key; this key is Ed25519');
         return { signedTransaction: signEthereum(parseEthereum(hex), key.privateKey) };
@@ -48,4 +49,4 @@ export const SIGNING_SUBMISSIONS: Record<string, Submission> = {
       return { signedTransaction: signSolana(parseSolana(hex), key.privateKey, key.publicKey) };
     },
   },
-};
+} satisfies SubmissionHandlers;

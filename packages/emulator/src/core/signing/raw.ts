@@ -8,7 +8,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { invalid } from '../errors.js';
 import type { SigningKey } from '../wallets/handlers.js';
 
-export type RawSignature = {
+type RawSignature = {
   r: string;
   s: string;
   v: string;
@@ -22,7 +22,7 @@ export function payloadBytes(payload: string, encoding: string, field: string): 
   return hexToBytes(digits.toLowerCase());
 }
 
-export function signSecp256k1Digest(privateKey: Uint8Array, digest: Uint8Array): RawSignature {
+function signSecp256k1Digest(privateKey: Uint8Array, digest: Uint8Array): RawSignature {
   // 'recovered' is the recovery byte followed by r and s (64 bytes).
   const signature = secp256k1.sign(digest, privateKey, { prehash: false, format: 'recovered' });
   return { r: bytesToHex(signature.subarray(1, 33)), s: bytesToHex(signature.subarray(33, 65)), v: bytesToHex(signature.subarray(0, 1)) };

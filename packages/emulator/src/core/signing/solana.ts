@@ -50,7 +50,7 @@ function compactBytes(value: number): Uint8Array {
   return new Uint8Array(out);
 }
 
-export interface SolanaMessage {
+interface SolanaMessage {
   bytes: Uint8Array;
   version: 'legacy' | 0;
   requiredSignatures: number;
@@ -93,7 +93,7 @@ function readMessage(reader: Reader, start: number, all: Uint8Array): SolanaMess
   return { bytes: all.subarray(start, reader.offset), version, requiredSignatures, accountKeys, recentBlockhash, instructions };
 }
 
-export interface SolanaTx {
+interface SolanaTx {
   message: SolanaMessage;
   signatures: Uint8Array[];
   context: { program_keys: string[]; transfers: Array<{ from: string; to: string; amount: string }>; recent_blockhash: string };

@@ -41,7 +41,7 @@ function segwit(hrp: string, version: number, program: Uint8Array): string {
 }
 
 /** BIP-86 key-path-only output key: P + t·G with t = tagged_hash("TapTweak", x(P)), P taken with even y. */
-export function taprootOutputKey(publicKey: Uint8Array): Uint8Array {
+function taprootOutputKey(publicKey: Uint8Array): Uint8Array {
   const x = publicKey.subarray(1, 33);
   const P = schnorr.utils.lift_x(BigInt(`0x${bytesToHex(x)}`));
   const t = BigInt(`0x${bytesToHex(schnorr.utils.taggedHash('TapTweak', x))}`);

@@ -13,7 +13,7 @@ import { invalid } from '../errors.js';
 export type Curve = 'CURVE_SECP256K1' | 'CURVE_ED25519';
 
 /** A key pair as stored: the 32-byte private key and the public key in the curve's usual encoding (compressed for secp256k1). */
-export interface KeyPair {
+interface KeyPair {
   curve: Curve;
   privateKey: Uint8Array;
   publicKey: Uint8Array;
@@ -36,7 +36,7 @@ export function seedOf(mnemonic: string): Uint8Array {
 }
 
 /** Path steps as 32-bit indexes (hardened ones with the top bit set); throws a field error on a bad path. */
-export function parsePath(path: string, field: string): number[] {
+function parsePath(path: string, field: string): number[] {
   if (!/^m(\/[0-9]+'?)*$/.test(path)) throw invalid(field, `${field}: ${path} is not a BIP-32 path such as m/44'/60'/0'/0/0`);
   return path
     .split('/')

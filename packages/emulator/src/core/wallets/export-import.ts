@@ -15,13 +15,13 @@ import { limit } from '../document.js';
 import { uuid } from '../encoding.js';
 import { C, type UserRecord } from '../model.js';
 import type { Database } from '../store.js';
-import type { ExecutionContext, Submission } from '../activities.js';
+import type { ExecutionContext, SubmissionHandlers } from '../handler-types.js';
 import { openBundle, sealBundle } from '../bundles.js';
 import { signedImportBundle } from '../enclave-quorum.js';
 import { addressOf } from './addresses.js';
 import { WORDLISTS } from './wordlists.js';
 import { keyFromPrivate, type Curve } from './derivation.js';
-import { createWallet, privateKeyTags, type AccountParams } from './handlers.js';
+import { createWallet, privateKeyTags } from './handlers.js';
 import { W, addressKey, type PrivateKeyRecord, type WalletAccountRecord, type WalletRecord } from './records.js';
 
 type Params = Record<string, unknown>;
@@ -30,12 +30,12 @@ const PRIVATE_KEYS_MAX = limit<number>('private-keys-per-organization');
 
 
 /** The word list a valid mnemonic is written in (checksum included), or undefined. */
-export function wordlistOf(mnemonic: string): string[] | undefined {
+function wordlistOf(mnemonic: string): string[] | undefined {
   return Object.values(WORDLISTS).find((list) => validateMnemonic(mnemonic, list));
 }
 
 /** The mnemonic's entropy written with another word list. */
-export function inLanguage(mnemonic: string, language: string): string {
+function inLanguage(mnemonic: string, language: string): string {
   const from = wordlistOf(mnemonic);
   const to = WORDLISTS[language];
   // A build may carry fewer lists (the docs site's sandbox keeps English only, for its size).
@@ -148,18 +148,18 @@ function importedKey(plaintext: Uint8Array, curve: Curve) {
 
 // ---------------------------------------------------------------------------------------------------
 
-export const EXPORT_IMPORT_SUBMISSIONS: Record<string, Submission> = {
+export const EXPORT_IMPORT_SUBMISSIONS = {
   export_wallet: {
     policyContext: (context, p) => {
       const wallet = typeof p.walletId === 'string' ? context.db.get<WalletRecord>(W.wallets, p.walletId) : undefined;
       return walletPolicy(wallet?.organizationId === org(context) ? wallet : undefined);
     },
     execute(context, p) {
-      const walletId = p.walletId as string;
+      const walletId = p.walletId;
       const wallet = context.db.get<WalletRecord>(W.wallets, walletId);
       if (!wallet || wallet.organizationId !== org(context)) throw notFound(`wallet ${walletId} not found in organization ${org(context)}`, 'parameters.walletId');
-      const language = (p.language as string | undefined) ?? 'MNEMONIC_LANGUAGE_ENGLISH';
-      const exportBundle = sealTo(p.targetPublicKey as string, utf8.encode(inLanguage(wallet.mnemonic, language)));
+      const language = p.language ?? 'MNEMONIC_LANGUAGE_ENGLISH';
+      const exportBundle = sealTo(p.targetPublicKey, utf8.encode(inLanguage(wallet.mnemonic, language)));
       context.db.put(W.wallets, wallet.walletId, { ...wallet, exported: true, updatedAtMs: context.now });
       return { walletId: wallet.walletId, exportBundle };
     },
@@ -176,7 +176,7 @@ export const EXPORT_IMPORT_SUBMISSIONS: Record<string, Submission> = {
       const account = accountByAddress(context.db, org(context), p.address);
       if (!account) throw notFound(`no wallet account of organization ${org(context)} has address ${String(p.address)}`, 'parameters.address');
       // The wallet's `exported` flag is about its seed, which this does not reveal; it stays as it is.
-      return { address: account.address, exportBundle: sealTo(p.targetPublicKey as string, hexToBytes(account.privateKey)) };
+      return { address: account.address, exportBundle: sealTo(p.targetPublicKey, hexToBytes(account.privateKey)) };
     },
   },
   export_private_key: {
@@ -185,10 +185,10 @@ export const EXPORT_IMPORT_SUBMISSIONS: Record<string, Submission> = {
       return key && key.organizationId === org(context) ? ({ private_key: { id: key.privateKeyId, tags: privateKeyTags(context.db, key) } } as Partial<PolicyRequest>) : {};
     },
     execute(context, p) {
-      const id = p.privateKeyId as string;
+      const id = p.privateKeyId;
       const key = context.db.get<PrivateKeyRecord>(W.privateKeys, id);
       if (!key || key.organizationId !== org(context)) throw notFound(`private key ${id} not found in organization ${org(context)}`, 'parameters.privateKeyId');
-      const exportBundle = sealTo(p.targetPublicKey as string, hexToBytes(key.privateKey));
+      const exportBundle = sealTo(p.targetPublicKey, hexToBytes(key.privateKey));
       context.db.put(W.privateKeys, key.privateKeyId, { ...key, exported: true, updatedAtMs: context.now });
       return { privateKeyId: key.privateKeyId, exportBundle };
     },
@@ -202,24 +202,24 @@ export const EXPORT_IMPORT_SUBMISSIONS: Record<string, Submission> = {
   import_wallet: {
     execute(context, p) {
       const mnemonic = importedMnemonic(openImport(context, p, 'wallet'));
-      return createWallet(context.db, org(context), { walletName: p.walletName as string, accounts: p.accounts as AccountParams[], mnemonic }, 'parameters', context.now);
+      return createWallet(context.db, org(context), { walletName: p.walletName, accounts: p.accounts, mnemonic }, 'parameters', context.now);
     },
   },
   import_private_key: {
     execute(context, p) {
       const { db, now } = context;
-      const curve = p.curve as Curve;
+      const curve = p.curve;
       const pair = importedKey(openImport(context, p, 'privateKey'), curve);
       const existing = db.lookupRecords<PrivateKeyRecord>('privateKeysByOrg', org(context), W.privateKeys);
       if (existing.length >= PRIVATE_KEYS_MAX) {
         throw exhausted(`an organization holds at most ${PRIVATE_KEYS_MAX} private keys (x-limits private-keys-per-organization)`, 'parameters.privateKeyName');
       }
-      const name = p.privateKeyName as string;
+      const name = p.privateKeyName;
       if (existing.some((k) => k.privateKeyName === name)) throw exists(`a private key named ${name} already exists`, 'parameters.privateKeyName');
       const publicKey = bytesToHex(pair.publicKey);
       const twin = existing.find((k) => k.curve === curve && k.publicKey === publicKey);
       if (twin) throw exists(`this private key is already in organization ${org(context)} as ${twin.privateKeyId}`, 'parameters.encryptedBundle');
-      const addresses = (p.addressFormats as string[]).map((format, f) => ({
+      const addresses = p.addressFormats.map((format, f) => ({
         format,
         address: addressOf(format, curve, pair.publicKey, `parameters.addressFormats[${f}]`),
       }));
@@ -240,4 +240,4 @@ export const EXPORT_IMPORT_SUBMISSIONS: Record<string, Submission> = {
       return { privateKeyId: record.privateKeyId, addresses };
     },
   },
-};
+} satisfies SubmissionHandlers;

@@ -8,8 +8,7 @@ import { uuid } from '../encoding.js';
 import { C, type TagRecord } from '../model.js';
 import { page } from '../paging.js';
 import type { Database } from '../store.js';
-import type { ExecutionContext, Submission } from '../activities.js';
-import type { RequestContext } from '../request-context.js';
+import type { ExecutionContext, QueryHandlers, RequestContext, SubmissionHandlers } from '../handler-types.js';
 import { addressOf } from './addresses.js';
 import { deriveKey, newMnemonic, randomKey, seedOf, type Curve } from './derivation.js';
 import {
@@ -23,14 +22,14 @@ import {
   type WalletRecord,
 } from './records.js';
 
-type Params = Record<string, unknown>;
+
 
 const WALLETS_MAX = limit<number>('wallets-per-organization');
 const ACCOUNTS_MAX = limit<number>('wallet-accounts-per-wallet');
 const PRIVATE_KEYS_MAX = limit<number>('private-keys-per-organization');
 const MNEMONIC_DEFAULT = limit<number>('mnemonic-length-default');
 
-export interface AccountParams {
+interface AccountParams {
   curve: Curve;
   pathFormat: string;
   path: string;
@@ -54,7 +53,7 @@ function privateKeyIn(db: Database, organizationId: string, privateKeyId: string
 }
 
 /** Derives and stores accounts; an address the wallet already has is refused, so an address names one account. */
-export function deriveAccounts(db: Database, wallet: WalletRecord, accounts: AccountParams[], field: string, now: number): string[] {
+function deriveAccounts(db: Database, wallet: WalletRecord, accounts: AccountParams[], field: string, now: number): string[] {
   const existing = accountsOf(db, wallet.walletId);
   if (existing.length + accounts.length > ACCOUNTS_MAX) {
     throw exhausted(`a wallet holds at most ${ACCOUNTS_MAX} accounts (x-limits wallet-accounts-per-wallet)`, field);
@@ -163,7 +162,7 @@ export interface SigningKey {
   key?: PrivateKeyRecord;
 }
 
-export function findSigningKey(db: Database, organizationId: string, signWith: string): SigningKey | undefined {
+function findSigningKey(db: Database, organizationId: string, signWith: string): SigningKey | undefined {
   const account = db.lookupRecords<WalletAccountRecord>('walletAccountsByAddress', addressKey(organizationId, signWith), W.walletAccounts)[0];
   if (account) {
     const wallet = db.get<WalletRecord>(W.wallets, account.walletId);
@@ -206,32 +205,32 @@ function walletPolicyContext(context: ExecutionContext, walletId: unknown): Part
   return { wallet: { id: wallet.walletId, name: wallet.walletName } } as Partial<PolicyRequest>;
 }
 
-export const WALLET_SUBMISSIONS: Record<string, Submission> = {
+export const WALLET_SUBMISSIONS = {
   create_wallet: {
-    execute: (context, p) => createWallet(context.db, org(context), p as never, 'parameters', context.now),
+    execute: (context, p) => createWallet(context.db, org(context), p, 'parameters', context.now),
   },
   create_wallet_accounts: {
     policyContext: (context, p) => walletPolicyContext(context, p.walletId),
     execute(context, p) {
-      const wallet = walletIn(context.db, org(context), p.walletId as string, 'parameters.walletId');
-      return { addresses: deriveAccounts(context.db, wallet, p.accounts as AccountParams[], 'parameters.accounts', context.now) };
+      const wallet = walletIn(context.db, org(context), p.walletId, 'parameters.walletId');
+      return { addresses: deriveAccounts(context.db, wallet, p.accounts, 'parameters.accounts', context.now) };
     },
   },
   update_wallet: {
     policyContext: (context, p) => walletPolicyContext(context, p.walletId),
     execute(context, p) {
-      const wallet = walletIn(context.db, org(context), p.walletId as string, 'parameters.walletId');
+      const wallet = walletIn(context.db, org(context), p.walletId, 'parameters.walletId');
       if (p.walletName !== wallet.walletName && walletsOf(context.db, org(context)).some((w) => w.walletName === p.walletName)) {
         throw exists(`a wallet named ${String(p.walletName)} already exists`, 'parameters.walletName');
       }
-      context.db.put(W.wallets, wallet.walletId, { ...wallet, walletName: p.walletName as string, updatedAtMs: context.now });
+      context.db.put(W.wallets, wallet.walletId, { ...wallet, walletName: p.walletName, updatedAtMs: context.now });
       return { walletId: wallet.walletId };
     },
   },
   delete_wallets: {
-    policyContext: (context, p) => walletPolicyContext(context, (p.walletIds as string[] | undefined)?.[0]),
+    policyContext: (context, p) => walletPolicyContext(context, p.walletIds?.[0]),
     execute(context, p) {
-      const ids = p.walletIds as string[];
+      const ids = p.walletIds;
       if (new Set(ids).size !== ids.length) throw invalid('parameters.walletIds', 'parameters.walletIds: a wallet ID is listed twice');
       const wallets = ids.map((id, i) => walletIn(context.db, org(context), id, `parameters.walletIds[${i}]`));
       wallets.forEach((wallet, i) => {
@@ -244,7 +243,7 @@ export const WALLET_SUBMISSIONS: Record<string, Submission> = {
   create_private_keys: {
     execute(context, p) {
       const { db, now } = context;
-      const inputs = p.privateKeys as Params[];
+      const inputs = p.privateKeys;
       const existing = privateKeysOf(db, org(context));
       if (existing.length + inputs.length > PRIVATE_KEYS_MAX) {
         throw exhausted(`an organization holds at most ${PRIVATE_KEYS_MAX} private keys (x-limits private-keys-per-organization)`, 'parameters.privateKeys');
@@ -252,17 +251,17 @@ export const WALLET_SUBMISSIONS: Record<string, Submission> = {
       const names = new Set(existing.map((k) => k.privateKeyName));
       const created = inputs.map((input, i) => {
         const field = `parameters.privateKeys[${i}]`;
-        const name = input.privateKeyName as string;
+        const name = input.privateKeyName;
         if (names.has(name)) throw exists(`a private key named ${name} already exists`, `${field}.privateKeyName`);
         names.add(name);
-        const tags = (input.privateKeyTags as string[]).map((tagId, t) => {
+        const tags = input.privateKeyTags.map((tagId, t) => {
           const tag = db.get<TagRecord>(C.tags, tagId);
           if (!tag || tag.organizationId !== org(context) || tag.tagType !== 'TAG_TYPE_PRIVATE_KEY') throw notFound(`private key tag ${tagId} not found`, `${field}.privateKeyTags[${t}]`);
           return tag;
         });
-        const curve = input.curve as Curve;
+        const curve = input.curve;
         const pair = randomKey(curve);
-        const addresses = (input.addressFormats as string[]).map((format, f) => ({
+        const addresses = input.addressFormats.map((format, f) => ({
           format,
           address: addressOf(format, curve, pair.publicKey, `${field}.addressFormats[${f}]`),
         }));
@@ -291,13 +290,13 @@ export const WALLET_SUBMISSIONS: Record<string, Submission> = {
   },
   delete_private_keys: {
     policyContext(context, p) {
-      const id = (p.privateKeyIds as string[] | undefined)?.[0];
+      const id = p.privateKeyIds?.[0];
       const key = id ? context.db.get<PrivateKeyRecord>(W.privateKeys, id) : undefined;
       if (!key || key.organizationId !== org(context)) return {};
       return { private_key: { id: key.privateKeyId, tags: privateKeyTags(context.db, key) } } as Partial<PolicyRequest>;
     },
     execute(context, p) {
-      const ids = p.privateKeyIds as string[];
+      const ids = p.privateKeyIds;
       if (new Set(ids).size !== ids.length) throw invalid('parameters.privateKeyIds', 'parameters.privateKeyIds: a private key ID is listed twice');
       const keys = ids.map((id, i) => privateKeyIn(context.db, org(context), id, `parameters.privateKeyIds[${i}]`));
       keys.forEach((key, i) => {
@@ -307,15 +306,15 @@ export const WALLET_SUBMISSIONS: Record<string, Submission> = {
       return { privateKeyIds: ids };
     },
   },
-};
+} satisfies SubmissionHandlers;
 
 const orgOf = (context: RequestContext) => context.organization.organizationId;
 
-export const WALLET_QUERIES: Record<string, (context: RequestContext) => unknown> = {
-  get_wallet: (context) => ({ wallet: walletView(walletIn(context.db, orgOf(context), context.body.walletId as string, 'walletId')) }),
+export const WALLET_QUERIES = {
+  get_wallet: (context) => ({ wallet: walletView(walletIn(context.db, orgOf(context), context.body.walletId, 'walletId')) }),
   list_wallets: (context) => ({ wallets: walletsOf(context.db, orgOf(context)).map(walletView) }),
   get_wallet_account: (context) => {
-    const { walletId, address, path } = context.body as { walletId: string; address?: string; path?: string };
+    const { walletId, address, path } = context.body;
     const wallet = walletIn(context.db, orgOf(context), walletId, 'walletId');
     if ((address === undefined) === (path === undefined)) throw invalid(address === undefined ? 'address' : 'path', 'send exactly one of address and path');
     const accounts = accountsOf(context.db, wallet.walletId);
@@ -331,15 +330,15 @@ export const WALLET_QUERIES: Record<string, (context: RequestContext) => unknown
     return { account: walletAccountView(account) };
   },
   list_wallet_accounts: (context) => {
-    const wallet = walletIn(context.db, orgOf(context), context.body.walletId as string, 'walletId');
+    const wallet = walletIn(context.db, orgOf(context), context.body.walletId, 'walletId');
     const accounts = page(accountsOf(context.db, wallet.walletId), (a) => a.walletAccountId, context.body.paginationOptions);
     return { accounts: accounts.map(walletAccountView) };
   },
   get_private_key: (context) => {
-    const key = privateKeyIn(context.db, orgOf(context), context.body.privateKeyId as string, 'privateKeyId');
+    const key = privateKeyIn(context.db, orgOf(context), context.body.privateKeyId, 'privateKeyId');
     return { privateKey: privateKeyView(key, privateKeyTags(context.db, key)) };
   },
   list_private_keys: (context) => ({
     privateKeys: privateKeysOf(context.db, orgOf(context)).map((key) => privateKeyView(key, privateKeyTags(context.db, key))),
   }),
-};
+} satisfies QueryHandlers;
