@@ -21,7 +21,7 @@ import type {Deliver, Target} from './types';
 import type {RequestBuilderProps} from './index';
 import styles from './styles.module.css';
 
-export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl}: RequestBuilderProps): ReactNode {
+export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl, onReaderSettings}: RequestBuilderProps): ReactNode {
   const id = useId();
   const [text, setText] = useState(() => initialBody(example, kind, activityType, Date.now()));
   const [target, setTarget] = useState<Target>('sandbox');
@@ -61,6 +61,13 @@ export default function Builder({operationId, kind, path, activityType, example,
   const curl = exact === undefined ? undefined : curlCommand(url, exact, stamp ? {value: stamp} : {shellExpression: '$X_STAMP'});
   const canSend = target === 'sandbox' || baseUrl !== undefined;
 
+  // The sample panel shows the reader's organization and base URL while the builder is open (Stripe-style samples).
+  const bodyOrganization = parsed.ok ? (parsed.value as {organizationId?: unknown} | null)?.organizationId : undefined;
+  const readerOrganization = typeof bodyOrganization === 'string' ? bodyOrganization : undefined;
+  useEffect(() => {
+    onReaderSettings?.({organizationId: readerOrganization, baseUrl});
+  }, [onReaderSettings, readerOrganization, baseUrl]);
+
   const sendNow = (): void => {
     if (!stamp || exact === undefined || (target === 'server' && !baseUrl)) return;
     const deliver: Deliver = target === 'sandbox' ? postToSandbox : (toPath, body, stampValue) => postToServer(baseUrl!, toPath, body, stampValue);
@@ -70,7 +77,7 @@ export default function Builder({operationId, kind, path, activityType, example,
       stamp,
       deliver,
       pollsActivities: kind === 'submission',
-      organizationId: parsed.ok ? (parsed.value as {organizationId?: unknown}).organizationId : undefined,
+      organizationId: bodyOrganization,
       signer: () => stamper.current,
     });
   };

@@ -2,6 +2,7 @@ import {Suspense, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useRetryableLazy} from '@site/src/hooks/useRetryableLazy';
+import type {ReaderSettings} from '../../sample-env';
 import type {OperationKind} from './logic';
 import styles from './styles.module.css';
 
@@ -17,6 +18,11 @@ export interface RequestBuilderProps {
   example: string;
   /** The documented API base URL, used in the curl command until the reader enters their own. */
   apiBaseUrl: string;
+  /**
+   * Told, while the builder is open, the organization its body names and the base URL it sends to (a server
+   * target's), so the sample panel can show them; only in memory, never stored.
+   */
+  onReaderSettings?: (settings: ReaderSettings) => void;
 }
 
 /** "Try it": a button that loads the request builder on demand, in place. */

@@ -1,10 +1,12 @@
-import type {ReactNode} from 'react';
+import {useMemo, useState, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import type {Example, OperationPageData} from '../../types';
 import RequestBuilder from '../RequestBuilder';
+import {personalEdits, sampleBaseUrl, sampleValue, type ReaderSettings, type SampleSetting} from '../../sample-env';
+import {personaliseSample} from './personalise';
 import styles from './styles.module.css';
 
 /** The sample tabs, in order: the tab's value (shared with the docs pages' language tabs), its label and the sample it shows. */
@@ -21,21 +23,30 @@ const LANGUAGES = [
 /**
  * The operation's right-hand panel (sticky beside the fields from 1200 px, right after the
  * summary below that): the request in seven languages, the response example and "Try it",
- * which opens the request builder here. Everything but the builder is static HTML.
+ * which opens the request builder here. Everything but the builder is static HTML until the
+ * builder opens: from then on the samples show the reader's organization (the body's) and base
+ * URL (the one they send to) instead of the documented ones, in the text and in what Copy copies.
+ * Those values stay in this component's state: nothing is stored or sent.
  */
 export default function SamplePanel({data}: {data: OperationPageData}): ReactNode {
-  const {samples} = data;
+  const [reader, setReader] = useState<ReaderSettings>({});
+  const samples = usePersonalSamples(data, reader);
   return (
     <aside className={styles.panel} aria-label="Request samples, response and Try it" data-testid="operation-panel">
       <Heading as="h2" id="code-samples" className={styles.heading}>
         Request
       </Heading>
+      {samples.personal.length > 0 && (
+        <p className={styles.personal} role="status" data-testid="samples-personal">
+          These samples use your {samples.personal.join(' and ')} from Try it.
+        </p>
+      )}
       <div className={styles.samples} data-testid="panel-samples">
         <Tabs groupId="language">
           {LANGUAGES.map(({value, label, sample, language}) => (
             <TabItem key={value} value={value} label={label} default={value === 'ts'}>
-              <CodeBlock language={language} tokens={samples.tokens?.[sample]}>
-                {samples[sample]}
+              <CodeBlock language={language} tokens={samples.tokens[sample]}>
+                {samples.code[sample]}
               </CodeBlock>
             </TabItem>
           ))}
@@ -54,9 +65,40 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         activityType={data.activityType}
         example={data.requestExample.json}
         apiBaseUrl={data.apiBaseUrl}
+        onReaderSettings={setReader}
       />
     </aside>
   );
+}
+
+type SampleKey = (typeof LANGUAGES)[number]['sample'];
+
+interface PanelSamples {
+  code: Record<SampleKey, string>;
+  tokens: Partial<Record<SampleKey, string>>;
+  /** What the samples show of the reader's ("organization ID", "base URL"); empty when they are as documented. */
+  personal: string[];
+}
+
+/** The samples as documented, or with the reader's values in (sample-env.ts says which text changes). */
+function usePersonalSamples(data: OperationPageData, reader: ReaderSettings): PanelSamples {
+  const {samples} = data;
+  return useMemo(() => {
+    const documented = {baseUrl: sampleBaseUrl(data.apiBaseUrl), organizationId: samples.organizationId};
+    const code = {} as Record<SampleKey, string>;
+    const tokens: Partial<Record<SampleKey, string>> = {};
+    for (const {sample} of LANGUAGES) {
+      const personal = personaliseSample(samples[sample], samples.tokens?.[sample], personalEdits(sample, documented, reader));
+      code[sample] = personal.code;
+      if (personal.tokens !== undefined) tokens[sample] = personal.tokens;
+    }
+    const differs = (setting: SampleSetting): boolean => {
+      const value = sampleValue(setting, reader[setting]);
+      return value !== undefined && value !== documented[setting];
+    };
+    const personal = [...(differs('organizationId') ? ['organization ID'] : []), ...(differs('baseUrl') ? ['base URL'] : [])];
+    return {code, tokens, personal};
+  }, [samples, data.apiBaseUrl, reader]);
 }
 
 /**
