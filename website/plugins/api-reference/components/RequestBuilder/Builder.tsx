@@ -7,6 +7,7 @@ import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import type {ApiKeyCurve} from '@sigil/api-key-stamper';
 import {curlCommand} from '../../samples';
+import {personaliseSamples} from '../SamplePanel/personalise';
 import AnswerView from './AnswerView';
 import BodyEditor from './BodyEditor';
 import KeyFields from './KeyFields';
@@ -21,7 +22,7 @@ import type {Deliver, Target} from './types';
 import type {RequestBuilderProps} from './index';
 import styles from './styles.module.css';
 
-export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl, onReaderSettings}: RequestBuilderProps): ReactNode {
+export default function Builder({operationId, kind, path, activityType, example, apiBaseUrl, samples, onPersonalSamples}: RequestBuilderProps): ReactNode {
   const id = useId();
   const [text, setText] = useState(() => initialBody(example, kind, activityType, Date.now()));
   const [target, setTarget] = useState<Target>('sandbox');
@@ -65,8 +66,8 @@ export default function Builder({operationId, kind, path, activityType, example,
   const bodyOrganization = parsed.ok ? (parsed.value as {organizationId?: unknown} | null)?.organizationId : undefined;
   const readerOrganization = typeof bodyOrganization === 'string' ? bodyOrganization : undefined;
   useEffect(() => {
-    onReaderSettings?.({organizationId: readerOrganization, baseUrl});
-  }, [onReaderSettings, readerOrganization, baseUrl]);
+    if (samples && onPersonalSamples) onPersonalSamples(personaliseSamples(samples, apiBaseUrl, {organizationId: readerOrganization, baseUrl}));
+  }, [samples, onPersonalSamples, apiBaseUrl, readerOrganization, baseUrl]);
 
   const sendNow = (): void => {
     if (!stamp || exact === undefined || (target === 'server' && !baseUrl)) return;

@@ -1,12 +1,12 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import type {Example, OperationPageData} from '../../types';
 import RequestBuilder from '../RequestBuilder';
-import {personalEdits, sampleBaseUrl, sampleValue, type ReaderSettings, type SampleSetting} from '../../sample-env';
-import {personaliseSample} from './personalise';
+// Types only: the personalizing code is in the request builder's chunk, loaded with Try it.
+import type {PanelSamples} from './personalise';
 import styles from './styles.module.css';
 
 /** The sample tabs, in order: the tab's value (shared with the docs pages' language tabs), its label and the sample it shows. */
@@ -29,8 +29,8 @@ const LANGUAGES = [
  * Those values stay in this component's state: nothing is stored or sent.
  */
 export default function SamplePanel({data}: {data: OperationPageData}): ReactNode {
-  const [reader, setReader] = useState<ReaderSettings>({});
-  const samples = usePersonalSamples(data, reader);
+  const [personal, setPersonal] = useState<PanelSamples>();
+  const samples: PanelSamples = personal ?? {code: data.samples, tokens: data.samples.tokens ?? {}, personal: []};
   return (
     <aside className={styles.panel} aria-label="Request samples, response and Try it" data-testid="operation-panel">
       <Heading as="h2" id="code-samples" className={styles.heading}>
@@ -65,40 +65,11 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         activityType={data.activityType}
         example={data.requestExample.json}
         apiBaseUrl={data.apiBaseUrl}
-        onReaderSettings={setReader}
+        samples={data.samples}
+        onPersonalSamples={setPersonal}
       />
     </aside>
   );
-}
-
-type SampleKey = (typeof LANGUAGES)[number]['sample'];
-
-interface PanelSamples {
-  code: Record<SampleKey, string>;
-  tokens: Partial<Record<SampleKey, string>>;
-  /** What the samples show of the reader's ("organization ID", "base URL"); empty when they are as documented. */
-  personal: string[];
-}
-
-/** The samples as documented, or with the reader's values in (sample-env.ts says which text changes). */
-function usePersonalSamples(data: OperationPageData, reader: ReaderSettings): PanelSamples {
-  const {samples} = data;
-  return useMemo(() => {
-    const documented = {baseUrl: sampleBaseUrl(data.apiBaseUrl), organizationId: samples.organizationId};
-    const code = {} as Record<SampleKey, string>;
-    const tokens: Partial<Record<SampleKey, string>> = {};
-    for (const {sample} of LANGUAGES) {
-      const personal = personaliseSample(samples[sample], samples.tokens?.[sample], personalEdits(sample, documented, reader));
-      code[sample] = personal.code;
-      if (personal.tokens !== undefined) tokens[sample] = personal.tokens;
-    }
-    const differs = (setting: SampleSetting): boolean => {
-      const value = sampleValue(setting, reader[setting]);
-      return value !== undefined && value !== documented[setting];
-    };
-    const personal = [...(differs('organizationId') ? ['organization ID'] : []), ...(differs('baseUrl') ? ['base URL'] : [])];
-    return {code, tokens, personal};
-  }, [samples, data.apiBaseUrl, reader]);
 }
 
 /**

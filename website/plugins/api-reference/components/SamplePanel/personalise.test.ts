@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {decodeTokens, encodeTokens, type Token} from '../../../../src/highlight/tokens';
-import {personaliseSample} from './personalise';
+import {loadModel} from '../../test-helpers';
+import {personaliseSample, personaliseSamples} from './personalise';
 
 /** Tokens for code given as [types, text] pieces per line. */
 function tokensOf(lines: Array<Array<[string, string]>>): {code: string; tokens: string} {
@@ -51,5 +52,26 @@ describe('personaliseSample', () => {
 
   it('without edits, is the sample as built', () => {
     expect(personaliseSample(sample.code, sample.tokens, [])).toEqual(sample);
+  });
+});
+
+describe('personaliseSamples', () => {
+  const page = loadModel().operations.find((p) => p.name === 'create_wallet')!;
+
+  it('puts the reader\'s organization and base URL in every sample, and says which it put in', () => {
+    const out = personaliseSamples(page.samples, 'https://api.sigil.example', {organizationId: 'reader-org', baseUrl: 'http://127.0.0.1:8787/'});
+    expect(out.personal).toEqual(['organization ID', 'base URL']);
+    for (const [key, code] of Object.entries(out.code)) {
+      expect(code, key).not.toContain(page.samples.organizationId);
+      expect(code, key).not.toContain('https://api.sigil.example');
+      expect(code, key).toContain('http://127.0.0.1:8787');
+      if (key !== 'cli') expect(code, key).toContain('reader-org');
+    }
+  });
+
+  it('is the samples as built for the documented values', () => {
+    const out = personaliseSamples(page.samples, 'https://api.sigil.example/', {organizationId: page.samples.organizationId});
+    expect(out.personal).toEqual([]);
+    expect(out.code.go).toBe(page.samples.go);
   });
 });

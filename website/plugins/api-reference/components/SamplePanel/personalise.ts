@@ -3,7 +3,8 @@
  * sample keeps its colours without loading a highlighter: the new text takes the colour of the text it replaces.
  */
 import {decodeTokens, encodeTokens, type Token} from '../../../../src/highlight/tokens';
-import type {SampleEdit} from '../../sample-env';
+import {personalEdits, sampleBaseUrl, sampleValue, type ReaderSettings, type SampleEdit, type SampleSetting} from '../../sample-env';
+import type {CodeSamples} from '../../types';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -62,4 +63,36 @@ export function personaliseSample(code: string, tokens: string | undefined, edit
   });
   const personal = outLines.join('\n');
   return decoded ? {code: personal, tokens: encodeTokens(outTokens)} : {code: personal};
+}
+
+/** The sample panel's tabs' samples, by `CodeSamples` key. */
+export type SampleKey = Exclude<keyof CodeSamples, 'tokens' | 'organizationId'>;
+const SAMPLE_KEYS: readonly SampleKey[] = ['typescript', 'curl', 'cli', 'python', 'go', 'ruby', 'rust'];
+
+/** What the sample panel shows: each sample's text and tokens, and which of the reader's values are in them. */
+export interface PanelSamples {
+  code: Record<SampleKey, string>;
+  tokens: Partial<Record<SampleKey, string>>;
+  /** What the samples show of the reader's ("organization ID", "base URL"); empty when they are as documented. */
+  personal: string[];
+}
+
+/**
+ * An operation's samples with the reader's organization and base URL in, where sample-env.ts can put them. Runs in
+ * the request builder's chunk: pages load this code only when a reader opens Try it.
+ */
+export function personaliseSamples(samples: CodeSamples, apiBaseUrl: string, reader: ReaderSettings): PanelSamples {
+  const documented = {baseUrl: sampleBaseUrl(apiBaseUrl), organizationId: samples.organizationId};
+  const code = {} as Record<SampleKey, string>;
+  const tokens: Partial<Record<SampleKey, string>> = {};
+  for (const key of SAMPLE_KEYS) {
+    const personal = personaliseSample(samples[key], samples.tokens?.[key], personalEdits(key, documented, reader));
+    code[key] = personal.code;
+    if (personal.tokens !== undefined) tokens[key] = personal.tokens;
+  }
+  const differs = (setting: SampleSetting): boolean => {
+    const value = sampleValue(setting, reader[setting]);
+    return value !== undefined && value !== documented[setting];
+  };
+  return {code, tokens, personal: [...(differs('organizationId') ? ['organization ID'] : []), ...(differs('baseUrl') ? ['base URL'] : [])]};
 }
