@@ -194,7 +194,8 @@ const config: Config = {
       hideOnScroll: false,
       items: [
         {type: 'doc', docId: 'overview', label: 'Documentation', position: 'left'},
-        {to: '/getting-started/quickstart', label: 'Quickstart', position: 'left'},
+        // A shortcut into the Documentation section, which stays the one item highlighted there: a pattern no path matches.
+        {to: '/getting-started/quickstart', label: 'Quickstart', position: 'left', activeBaseRegex: '^$'},
         {type: 'doc', docId: 'embedded-wallets/overview', label: 'Solutions', position: 'left'},
         // Between 997 px and about 1200 px these show a shorter label (data-short); their names stay the full label.
         // src/css/navbar.css decides what shows at each width.

@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {buildModel} from './model';
+import {envOr} from './sample-env';
 import type {OpenApiDocument} from './openapi';
 import {parseMarkdown} from './richtext';
 import {loadModel} from './test-helpers';
@@ -74,7 +75,7 @@ describe('operation pages', () => {
       expect(() => JSON.parse(op.requestExample.json) as unknown, op.name).not.toThrow();
       expect(op.samples.cli).toContain(`sigil request --path ${op.path} --body @body.json`);
       expect(op.samples.typescript).toContain(`client.${op.operationId}(`);
-      expect(op.samples.curl).toContain(`https://api.sigil.example${op.path}`);
+      expect(op.samples.curl).toContain(`curl -X POST "\${SIGIL_BASE_URL:-https://api.sigil.example}${op.path}"`);
     }
   });
 
@@ -178,12 +179,30 @@ describe('documents without examples', () => {
 });
 
 describe('samples', () => {
+  it('every sample reads the base URL and organization from SIGIL_BASE_URL and SIGIL_ORGANIZATION_ID, as the SDKs and the CLI do', () => {
+    const languages = ['typescript', 'curl', 'python', 'go', 'ruby', 'rust'] as const;
+    for (const page of loadModel().operations) {
+      for (const language of languages) {
+        const sample = page.samples[language];
+        const baseUrl = envOr(language, 'baseUrl', 'https://api.sigil.example');
+        expect(sample, `${page.name} ${language}`).toContain(baseUrl);
+        // The documented base URL is only the fallback: nowhere else in the sample.
+        expect(sample.split(baseUrl).join(''), `${page.name} ${language}`).not.toContain('https://api.sigil.example');
+        // curl sends the request example as written (its stamp is of those bytes); the others read the variable.
+        if (language !== 'curl') expect(sample, `${page.name} ${language}`).toContain(envOr(language, 'organizationId', page.samples.organizationId));
+      }
+      // The CLI reads the variables itself, and keeps a key file the reader already named.
+      expect(page.samples.cli).not.toContain('https://api.sigil.example');
+      expect(page.samples.cli).toContain('export SIGIL_API_KEY_FILE="${SIGIL_API_KEY_FILE:-api-key.json}"');
+    }
+  });
+
   it('every operation has a Python sample that signs with cryptography and sends with requests only', () => {
     for (const page of loadModel().operations) {
       const imports = page.samples.python.split('\n').filter((line) => /^(import|from) /.test(line));
       const modules = imports.map((line) => line.split(/\s+/)[1]!.split('.')[0]);
       expect(new Set(modules), page.name).toEqual(new Set(['base64', 'json', 'os', 'requests', 'cryptography', ...(page.kind === 'submission' ? ['time'] : [])]));
-      expect(page.samples.python, page.name).toContain(`URL = "https://api.sigil.example${page.path}"`);
+      expect(page.samples.python, page.name).toContain(`URL = os.environ.get("SIGIL_BASE_URL", "https://api.sigil.example") + "${page.path}"`);
     }
   });
 
@@ -195,7 +214,9 @@ describe('samples', () => {
     for (const page of operations) {
       const goCall = /client\.(\w+)\(ctx, sigil\.\w+(?:Parameters|Request)\{/.exec(page.samples.go)?.[1];
       expect(goMethods.has(goCall ?? ''), `${page.name}: Go calls ${goCall}`).toBe(true);
-      expect(page.samples.go, page.name).toContain(`BaseURL:        "https://api.sigil.example",`);
+      expect(page.samples.go, page.name).toContain(`BaseURL:        envOr("SIGIL_BASE_URL", "https://api.sigil.example"),`);
+      expect(page.samples.go, page.name).toContain('OrganizationID: envOr("SIGIL_ORGANIZATION_ID", ');
+      expect(page.samples.ruby, page.name).toContain('base_url: ENV.fetch("SIGIL_BASE_URL", "https://api.sigil.example"),');
       const rubyCall = /client\.(\w+)(?:\(|\n|$)/m.exec(page.samples.ruby.split('\n').filter((l) => /(?:^|= )client\./.test(l)).join('\n'))?.[1];
       expect(rubyMethods.has(rubyCall ?? ''), `${page.name}: Ruby calls ${rubyCall}`).toBe(true);
       expect(page.samples.ruby, page.name).toMatch(/^require "sigil"$/m);
@@ -215,7 +236,7 @@ describe('samples', () => {
     for (const page of operations) {
       const call = /client\s*\.(\w+)\((\w+)(?: \{|::default\(\))/.exec(page.samples.rust);
       expect(rustMethods.has(`${call?.[1]} ${call?.[2]}`), `${page.name}: Rust calls ${call?.[1]}(${call?.[2]})`).toBe(true);
-      expect(page.samples.rust, page.name).toContain('.base_url("https://api.sigil.example")');
+      expect(page.samples.rust, page.name).toContain('let base_url = sigil_env("BASE_URL", "https://api.sigil.example");');
     }
     // Enum variants and snake_case fields; optional fields in Some.
     const createWallet = operations.find((p) => p.name === 'create_wallet')!;

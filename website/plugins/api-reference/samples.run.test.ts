@@ -12,6 +12,7 @@ import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync}
 import os from 'node:os';
 import path from 'node:path';
 import {ApiKeyStamper, generateApiKeyPair} from '@sigil/api-key-stamper';
+import {envOr, type SampleLanguage} from './sample-env';
 import {shellQuote} from './samples';
 import {startTestEmulator, type TestEmulator} from '@sigil/emulator/testing';
 import ts from 'typescript';
@@ -25,7 +26,6 @@ const RUBY = 'ruby';
 /** rustup's cargo when there is one (its rustc is the one packages/rust/target was built with), else the system's. */
 const CARGO = [path.join(os.homedir(), '.cargo/bin/cargo')].find((candidate) => existsSync(candidate)) ?? 'cargo';
 const RUSTFMT = CARGO === 'cargo' ? 'rustfmt' : path.join(path.dirname(CARGO), 'rustfmt');
-const API_BASE_URL = 'https://api.sigil.example';
 const repo = path.resolve(__dirname, '../../..');
 const SIGIL_CLI = path.join(repo, 'node_modules/@sigil/cli/dist/bin.js');
 /**
@@ -100,12 +100,21 @@ describe('code samples against the emulator', () => {
     if (work) rmSync(work, {recursive: true, force: true});
   });
 
-  /** The sample as a reader adapts it: their base URL and organization instead of the documented ones. */
-  function adapt(text: string, page: OperationPageData): string {
-    const example = JSON.parse(page.requestExample.json) as {organizationId?: unknown};
-    let out = text.split(API_BASE_URL).join(emulator.url);
-    if (typeof example.organizationId === 'string') out = out.split(example.organizationId).join(emulator.organizationId);
-    return out;
+  /**
+   * The base URL and organization a reader exports (the Local development page's SIGIL_BASE_URL and
+   * SIGIL_ORGANIZATION_ID): the samples read them, so none is rewritten to reach the emulator.
+   */
+  const readerEnv = (): Record<string, string> => ({SIGIL_BASE_URL: emulator.url, SIGIL_ORGANIZATION_ID: emulator.organizationId});
+
+  /**
+   * The sample as a reader adapts it: their organization where the request example names one (a body), but not
+   * where the sample reads SIGIL_ORGANIZATION_ID (its fallback stays the documented one, so the environment must win).
+   */
+  function adapt(text: string, page: OperationPageData, language?: SampleLanguage): string {
+    const documented = page.samples.organizationId;
+    const fromEnv = language ? envOr(language, 'organizationId', documented) : undefined;
+    const parts = fromEnv ? text.split(fromEnv) : [text];
+    return parts.map((part) => part.split(documented).join(emulator.organizationId)).join(fromEnv ?? '');
   }
 
   /** The request body as the reader sends it with curl or the CLI: their organization, the current time (the samples say so). */
@@ -122,20 +131,20 @@ describe('code samples against the emulator', () => {
         // The sample's one line to change: the body with the current time; X_STAMP is that body's stamp.
         const documented = shellQuote(JSON.stringify(JSON.parse(adapt(page.requestExample.json, page))));
         const body = currentBody(page);
-        const sample = adapt(page.samples.curl, page);
+        const sample = adapt(page.samples.curl, page, 'curl');
         expect(sample.includes(documented), `${page.name}: the curl sample sends the request example`).toBe(true);
         const script = sample.split(documented).join(shellQuote(body));
         const stamper = new ApiKeyStamper({apiPublicKey: emulator.rootKeys.publicKey, apiPrivateKey: emulator.rootKeys.privateKey});
         const {stampHeaderValue} = await stamper.stamp(body);
-        return run('bash', ['-c', `set -euo pipefail\n${script} --silent --show-error --fail-with-body`], {env: {X_STAMP: stampHeaderValue}});
+        return run('bash', ['-c', `set -euo pipefail\n${script} --silent --show-error --fail-with-body`], {env: {...readerEnv(), X_STAMP: stampHeaderValue}});
       }
       case 'cli': {
         const dir = path.join(work, name);
         await run('mkdir', ['-p', dir]);
         writeFileSync(path.join(dir, 'body.json'), currentBody(page));
         writeFileSync(path.join(dir, 'api-key.json'), JSON.stringify({publicKey: emulator.rootKeys.publicKey, privateKey: emulator.rootKeys.privateKey}));
-        const script = `sigil() { "${process.execPath}" "${SIGIL_CLI}" "$@"; }\nset -euo pipefail\n${adapt(page.samples.cli, page)}`;
-        return run('bash', ['-c', script], {cwd: dir, env: {SIGIL_BASE_URL: emulator.url}});
+        const script = `sigil() { "${process.execPath}" "${SIGIL_CLI}" "$@"; }\nset -euo pipefail\n${adapt(page.samples.cli, page, 'cli')}`;
+        return run('bash', ['-c', script], {cwd: dir, env: readerEnv()});
       }
     }
   }
@@ -152,7 +161,7 @@ describe('code samples against the emulator', () => {
    */
   async function runTypescriptSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
     const files = operations.map((page) => {
-      const js = ts.transpileModule(adapt(page.samples.typescript, page), {
+      const js = ts.transpileModule(adapt(page.samples.typescript, page, 'typescript'), {
         compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
       }).outputText;
       const file = path.join(work, `typescript-${page.operationId}.mjs`);
@@ -183,7 +192,7 @@ describe('code samples against the emulator', () => {
     const before = emulator.requests.length;
     // Each sample's exchanges are those recorded between its start and end markers.
     const child = execFile(command, args, {
-      env: {...process.env, SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey},
+      env: {...process.env, ...readerEnv(), SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey},
       timeout: 240_000,
       maxBuffer: 32 << 20,
     });
@@ -220,8 +229,8 @@ describe('code samples against the emulator', () => {
     const before = emulator.requests.length;
     const stranger = generateApiKeyPair();
     const result = await run(PYTHON, ['-'], {
-      input: adapt(page.samples.python, page),
-      env: {SIGIL_API_PUBLIC_KEY: stranger.publicKey, SIGIL_API_PRIVATE_KEY: stranger.privateKey},
+      input: adapt(page.samples.python, page, 'python'),
+      env: {...readerEnv(), SIGIL_API_PUBLIC_KEY: stranger.publicKey, SIGIL_API_PRIVATE_KEY: stranger.privateKey},
     });
     expect(emulator.requests.slice(before).find((r) => r.path === page.path)?.status).toBe(401);
     expect(result.code).not.toBe(0);
@@ -232,7 +241,7 @@ describe('code samples against the emulator', () => {
    * spares 75 interpreter starts and imports of cryptography). Markers on stderr as for TypeScript.
    */
   async function runPythonSamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
-    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.python, page)]));
+    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.python, page, 'python')]));
     const runner = [
       'import contextlib, io, json, sys',
       'samples = json.loads(sys.stdin.read())',
@@ -266,9 +275,9 @@ describe('code samples against the emulator', () => {
     const names: string[] = [];
     for (const page of operations) {
       const name = page.name.replace(/[^A-Za-z0-9]/g, '_');
-      const source = adapt(page.samples.go, page);
+      const source = adapt(page.samples.go, page, 'go');
       expect(source, `${page.name}: the Go sample is a program with main and run`).toMatch(/^func main\(\) \{$[\s\S]*^func run\(ctx context\.Context\) error \{$/m);
-      writeFileSync(path.join(dir, `sample_${name}.go`), source.replace(/^func main\(\)/m, `func main_${name}()`).replace(/\brun\(/g, `run_${name}(`));
+      writeFileSync(path.join(dir, `sample_${name}.go`), source.replace(/^func main\(\)/m, `func main_${name}()`).replace(/\brun\(/g, `run_${name}(`).replace(/\benvOr\(/g, `envOr_${name}(`));
       names.push(name);
     }
     writeFileSync(
@@ -319,7 +328,7 @@ describe('code samples against the emulator', () => {
    * evaluated in a binding of its own (its local variables stay its own), its output captured.
    */
   async function runRubySamples(): Promise<Map<string, {result: Result; exchanges: typeof emulator.requests}>> {
-    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.ruby, page)]));
+    const samples = Object.fromEntries(operations.map((page) => [page.operationId, adapt(page.samples.ruby, page, 'ruby')]));
     const runner = [
       'require "json"',
       'require "stringio"',
@@ -383,7 +392,7 @@ describe('code samples against the emulator', () => {
     const names: string[] = [];
     for (const page of operations) {
       const name = `sample_${page.name.replace(/[^A-Za-z0-9]/g, '_')}`;
-      const source = adapt(page.samples.rust, page);
+      const source = adapt(page.samples.rust, page, 'rust');
       const entry = /^#\[tokio::main\]\nasync fn main\(\) -> Result<\(\), Box<dyn std::error::Error>> \{$/m;
       expect(source, `${page.name}: the Rust sample is a program with a tokio main`).toMatch(entry);
       writeFileSync(path.join(dir, 'src', `${name}.rs`), source.replace(entry, 'pub async fn main() -> Result<(), Box<dyn std::error::Error>> {'));

@@ -16,7 +16,7 @@ import type {CodeSamples} from './types';
 /** The share of BUDGET.html (100 KB gzipped) the samples of one operation may take. */
 const SAMPLES_BUDGET = 16 * 1024;
 
-const PRISM: Record<keyof Omit<CodeSamples, 'tokens'>, string> = {
+const PRISM: Record<keyof Omit<CodeSamples, 'tokens' | 'organizationId'>, string> = {
   typescript: 'ts',
   curl: 'bash',
   cli: 'bash',

@@ -1,3 +1,4 @@
+import {CLI_BODY_OPTION, envOr, sampleBaseUrl} from './sample-env';
 import {sdkSamples, type SdkSampleInput} from './sdk-samples';
 import type {SampleInput} from './sample-input';
 import type {CodeSamples} from './types';
@@ -12,11 +13,14 @@ export function shellQuote(arg: string): string {
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A curl command, one option per line. `stamp` is the header value, or a shell expression for it. */
-export function curlCommand(url: string, body: string, stamp: {value: string} | {shellExpression: string}): string {
+/**
+ * A curl command, one option per line. `url` is the address, or a shell word that makes it; `stamp` is the
+ * header value, or a shell expression for it.
+ */
+export function curlCommand(url: string | {shellWord: string}, body: string, stamp: {value: string} | {shellExpression: string}): string {
   const stampArg = 'value' in stamp ? shellQuote(`X-Stamp: ${stamp.value}`) : `"X-Stamp: ${stamp.shellExpression}"`;
   return [
-    `curl -X POST ${shellQuote(url)}`,
+    `curl -X POST ${typeof url === 'string' ? shellQuote(url) : url.shellWord}`,
     `-H ${shellQuote('Content-Type: application/json')}`,
     `-H ${stampArg}`,
     `--data-raw ${shellQuote(body)}`,
@@ -54,6 +58,12 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** The organization the samples fall back to: the request example's, else the document's first. */
+export function sampleOrganization(input: SampleInput): string {
+  const {organizationId} = asRecord(input.requestExample);
+  return typeof organizationId === 'string' ? organizationId : input.fallbackOrganizationId;
+}
+
 /** The TypeScript sample: `@sigil/http`'s `SigilClient` with an `ApiKeyStamper`, calling this operation's method. */
 export function typescriptSample(input: SampleInput): string {
   const body = asRecord(input.requestExample);
@@ -64,8 +74,8 @@ export function typescriptSample(input: SampleInput): string {
       : `import { ApiKeyStamper } from '@sigil/api-key-stamper';\nimport { SigilClient } from '@sigil/http';`;
   const client = [
     'const client = new SigilClient({',
-    `  baseUrl: ${tsString(input.apiBaseUrl)},`,
-    `  organizationId: ${tsString(organizationId)},`,
+    `  baseUrl: ${envOr('typescript', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))},`,
+    `  organizationId: ${envOr('typescript', 'organizationId', organizationId)},`,
     '  stamper: new ApiKeyStamper({',
     "    apiPublicKey: process.env.SIGIL_API_PUBLIC_KEY ?? '',",
     "    apiPrivateKey: process.env.SIGIL_API_PRIVATE_KEY ?? '',",
@@ -124,7 +134,6 @@ export function pyLiteral(value: unknown, indent = ''): string {
  */
 export function pythonSample(input: SampleInput): string {
   const body = asRecord(input.requestExample);
-  const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
   const stampsTime = typeof body.timestampMs === 'string';
   return [
     'import base64',
@@ -136,7 +145,7 @@ export function pythonSample(input: SampleInput): string {
     'from cryptography.hazmat.primitives import hashes',
     'from cryptography.hazmat.primitives.asymmetric import ec',
     '',
-    `URL = ${JSON.stringify(url)}`,
+    `URL = ${envOr('python', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))} + ${JSON.stringify(input.path)}`,
     'API_PUBLIC_KEY = os.environ["SIGIL_API_PUBLIC_KEY"]  # compressed P-256 key, hex',
     'API_PRIVATE_KEY = os.environ["SIGIL_API_PRIVATE_KEY"]  # private scalar, hex',
     '',
@@ -154,6 +163,7 @@ export function pythonSample(input: SampleInput): string {
     '',
     '',
     `body = ${pyLiteral(body)}`,
+    ...(typeof body.organizationId === 'string' ? [`body["organizationId"] = ${envOr('python', 'organizationId', body.organizationId)}`] : []),
     ...(stampsTime ? ['# The API refuses stale requests: stamp the current time.', 'body["timestampMs"] = str(time.time_ns() // 1_000_000)'] : []),
     '# Sign exactly the bytes you send.',
     'payload = json.dumps(body)',
@@ -169,19 +179,25 @@ export function pythonSample(input: SampleInput): string {
 /** The samples of an operation page: the four above and one per SDK (`sdk-samples/`). */
 export function codeSamples(input: SdkSampleInput): CodeSamples {
   const body = JSON.stringify(input.requestExample);
-  const url = `${input.apiBaseUrl.replace(/\/+$/, '')}${input.path}`;
   const curl = [
     '# X_STAMP: the stamp of the exact body below (see "Authentication" on /api). Get this command',
     `# stamped with \`sigil request --path ${input.path} --body @body.json --no-post\`, or with "Try it".`,
     ...(input.kind === 'submission' ? ['# Set timestampMs to the current time in milliseconds before you sign.'] : []),
-    curlCommand(url, body, {shellExpression: '$X_STAMP'}),
+    curlCommand({shellWord: `"${envOr('curl', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))}${input.path}"`}, body, {shellExpression: '$X_STAMP'}),
   ].join('\n');
-  const baseUrlOption =
-    input.apiBaseUrl.replace(/\/+$/, '') === input.cliDefaultBaseUrl ? '' : ` --base-url ${shellQuote(input.apiBaseUrl)}`;
+  // Like the SDKs, the CLI reads SIGIL_BASE_URL itself (else the key file's, else its default): name the site's only when it differs.
+  const baseUrlOption = sampleBaseUrl(input.apiBaseUrl) === input.cliDefaultBaseUrl ? '' : ` --base-url "${envOr('cli', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))}"`;
   const cli = [
     '# body.json holds the request body (see "Request example"); the key comes from `sigil keys generate`.',
-    'export SIGIL_API_KEY_FILE=api-key.json',
-    `sigil request --path ${input.path} --body @body.json${baseUrlOption}`,
+    'export SIGIL_API_KEY_FILE="${SIGIL_API_KEY_FILE:-api-key.json}"',
+    `sigil request --path ${input.path} ${CLI_BODY_OPTION}${baseUrlOption}`,
   ].join('\n');
-  return {curl, typescript: typescriptSample(input), cli, python: pythonSample(input), ...sdkSamples(input)};
+  return {
+    curl,
+    typescript: typescriptSample(input),
+    cli,
+    python: pythonSample(input),
+    ...sdkSamples(input),
+    organizationId: sampleOrganization(input),
+  };
 }

@@ -126,6 +126,11 @@ export interface CodeSamples {
   ruby: string;
   /** The Rust crate (`packages/rust`). */
   rust: string;
+  /**
+   * The organization ID the samples fall back to (the request example's): the sample panel replaces it, and the
+   * documented base URL, with the reader's own while the request builder is open (sample-env.ts).
+   */
+  organizationId: string;
   /** Build-time highlighting of each sample (src/highlight/tokens.ts). */
   tokens?: {curl: string; typescript: string; cli: string; python: string; go: string; ruby: string; rust: string};
 }

@@ -101,7 +101,7 @@ test.describe('without JavaScript: everything a reader reads is in the HTML', ()
       // The code samples (TypeScript, curl, CLI) are in the HTML too, highlighted.
       const text = textOf(html);
       expect(text.includes(`await client.${op.operationId}(`), `${path}: TypeScript sample`).toBe(true);
-      expect(text.includes(`curl -X POST https://api.sigil.example${path}`), `${path}: curl sample`).toBe(true);
+      expect(text.includes(`curl -X POST "\${SIGIL_BASE_URL:-https://api.sigil.example}${path}"`), `${path}: curl sample`).toBe(true);
       expect(text.includes(`sigil request --path ${path} --body @body.json`), `${path}: CLI sample`).toBe(true);
     }
   });
@@ -578,5 +578,88 @@ test.describe('second edition: two panes, page tools, deep links', () => {
     // The stamp was made with the typed key.
     const exact = (await page.getByTestId('builder-body').textContent()) ?? '';
     expect(verifyStamp((await page.getByTestId('builder-stamp').textContent()) ?? '', exact)).toEqual({publicKey: key.publicKey, valid: true});
+  });
+});
+
+test.describe('samples: where they send, and personalised while Try it is open', () => {
+  const DOCUMENTED_BASE = 'https://api.sigil.example';
+  const SAMPLE_TABS = ['TypeScript', 'curl', 'CLI', 'Python', 'Go', 'Ruby', 'Rust'];
+  const samples = (page: Page) => page.getByTestId('panel-samples');
+  /** The text of the sample shown under a tab (lines as drawn, joined). */
+  async function sampleText(page: Page, tab: string): Promise<string> {
+    await samples(page).getByRole('tab', {name: tab, exact: true}).click();
+    return samples(page).getByRole('tabpanel').locator('pre').innerText();
+  }
+
+  test('at 1440 px no sample has lines cut short: none scrolls sideways', async ({page}) => {
+    await page.setViewportSize({width: 1440, height: 900});
+    await gotoHydrated(page, CREATE_WALLET);
+    for (const tab of SAMPLE_TABS) {
+      await samples(page).getByRole('tab', {name: tab, exact: true}).click();
+      const pre = samples(page).getByRole('tabpanel').locator('pre');
+      await expect(pre).toBeVisible();
+      const {scrollWidth, clientWidth} = await pre.evaluate((el) => ({scrollWidth: el.scrollWidth, clientWidth: el.clientWidth}));
+      expect(scrollWidth, `${tab}: the code box scrolls sideways`).toBeLessThanOrEqual(clientWidth + 1);
+    }
+  });
+
+  test('the samples read SIGIL_BASE_URL and SIGIL_ORGANIZATION_ID until Try it opens', async ({page}) => {
+    await gotoHydrated(page, CREATE_WALLET);
+    expect(await sampleText(page, 'TypeScript')).toContain(`baseUrl: process.env.SIGIL_BASE_URL ?? '${DOCUMENTED_BASE}'`);
+    expect(await sampleText(page, 'curl')).toContain(`"\${SIGIL_BASE_URL:-${DOCUMENTED_BASE}}/public/v1/submit/create_wallet"`);
+    expect(await sampleText(page, 'Go')).toContain(`envOr("SIGIL_ORGANIZATION_ID", `);
+    await expect(page.getByTestId('samples-personal')).toHaveCount(0);
+  });
+
+  test("with the sandbox, every sample shows its organization, and Copy copies what is shown; nothing is stored or sent", async ({page, context, baseURL}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: new URL(baseURL!).origin});
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) outside.push(request.url());
+    });
+    await gotoHydrated(page, CREATE_WALLET);
+    const before = await sampleText(page, 'Ruby');
+    const documented = /ENV\.fetch\("SIGIL_ORGANIZATION_ID", "([^"]+)"\)/.exec(before)?.[1];
+    expect(documented, 'the Ruby sample names the documented organization').toBeTruthy();
+
+    await page.getByRole('button', {name: 'Open the request builder'}).click();
+    const organizationId = await waitForSandbox(page);
+    await expect(page.getByTestId('samples-personal')).toHaveText('These samples use your organization ID from Try it.');
+    for (const tab of SAMPLE_TABS) {
+      const text = await sampleText(page, tab);
+      // Gone from the bodies and from the environment reads, whose fallback it was: the sample names the reader's.
+      expect(text, `${tab}: the documented organization is gone`).not.toContain(documented!);
+      // The CLI takes the organization from body.json (or SIGIL_ORGANIZATION_ID when the body names none).
+      if (tab !== 'CLI') expect(text, `${tab}: shows the sandbox's organization`).toContain(organizationId);
+    }
+    // Still coloured from the build's tokens: the organization is a string token.
+    await samples(page).getByRole('tab', {name: 'TypeScript', exact: true}).click();
+    const panel = samples(page).getByRole('tabpanel');
+    const colour = (text: string | RegExp) => panel.locator('pre .token-line > span', {hasText: text}).last().evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(`'${organizationId}'`)).toBe(await colour("'@sigil/http'"));
+    expect(await colour(`'${organizationId}'`)).not.toBe(await colour(/^\s*organizationId\s*$/));
+    const shown = await panel.locator('pre').innerText();
+    await panel.locator('.theme-code-block').hover();
+    await panel.getByRole('button', {name: /copy/i}).click();
+    const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+    await expect.poll(async () => lines(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(lines(shown));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`organizationId: '${organizationId}',`);
+
+    // The reader's server: its base URL goes into every sample as typed, and no request goes to it.
+    await page.getByLabel('A server at a base URL').check();
+    await page.getByLabel('Base URL to send to (optional)').fill('http://localhost:9/sigil');
+    await expect(page.getByTestId('samples-personal')).toContainText('base URL');
+    for (const tab of SAMPLE_TABS) {
+      const text = await sampleText(page, tab);
+      expect(text, `${tab}: shows the reader's base URL`).toContain('http://localhost:9/sigil');
+      expect(text, `${tab}: the documented base URL is gone`).not.toContain(DOCUMENTED_BASE);
+    }
+    expect(await sampleText(page, 'CLI')).toContain("--base-url 'http://localhost:9/sigil'");
+    expect(await sampleText(page, 'Python')).toContain('URL = "http://localhost:9/sigil" + "/public/v1/submit/create_wallet"');
+
+    expect(outside, 'requests to other hosts').toEqual([]);
+    const stored = await page.evaluate(() => [...Object.values(localStorage), ...Object.values(sessionStorage)].join('\n'));
+    expect(stored).not.toContain(organizationId);
+    expect(stored).not.toContain('localhost:9');
   });
 });

@@ -48,6 +48,30 @@ test.describe('colour mode', () => {
   });
 });
 
+test.describe('navbar highlight and breadcrumbs', () => {
+  test('the home page shows no breadcrumb, a docs page does, and both keep the page tools', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await expect(page.locator('main nav.theme-doc-breadcrumbs, main .breadcrumbs')).toHaveCount(0);
+    await expect(page.locator('main [data-copy-page]')).toBeVisible();
+    await gotoHydrated(page, QUICKSTART);
+    await expect(page.locator('main nav.theme-doc-breadcrumbs')).toHaveCount(1);
+    await expect(page.locator('main [data-copy-page]')).toBeVisible();
+  });
+
+  test('one navbar item is highlighted on the quickstart: Documentation, its section', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, QUICKSTART);
+    const active = page.locator('.navbar__items .navbar__link--active');
+    await expect(active).toHaveCount(1);
+    await expect(active).toHaveText('Documentation');
+    // The highlight follows the page: on the API reference it is API Reference alone.
+    await gotoHydrated(page, '/api');
+    await expect(active).toHaveCount(1);
+    await expect(active).toContainText('API');
+  });
+});
+
 test.describe('responsive layout', () => {
   test('at 996 px the navbar collapses into the slide-in menu', async ({page}) => {
     await page.setViewportSize({width: 996, height: 800});

@@ -371,6 +371,15 @@ test.describe('finding the operation you mean (issue 22)', () => {
     expect(excerpts).not.toMatch(/FieldTypeDescription/);
   });
 
+  test('a name and the label after it stay two words in excerpts ("create_wallet Submission")', async ({page}) => {
+    await gotoHydrated(page, '/search?q=create_wallet%20submission');
+    await expect(results(page)).toBeVisible();
+    await expect(results(page)).not.toHaveAttribute('aria-busy', 'true');
+    const excerpts = (await results(page).locator('li li p').allTextContents()).join('\n');
+    expect(excerpts).toMatch(/create_wallet Submission/);
+    expect(excerpts).not.toMatch(/[a-z_](Submission|Query)\b/);
+  });
+
   test('a very long ?q= is cut to the length the box accepts', async ({page}) => {
     await gotoHydrated(page, `/search?q=${'wallet '.repeat(1000)}`);
     const box = page.getByRole('searchbox', {name: 'Search query'});

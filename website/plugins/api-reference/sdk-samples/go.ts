@@ -1,4 +1,5 @@
 import {refName, type SchemaObject} from '../openapi';
+import {envOr, sampleBaseUrl} from '../sample-env';
 import {asRecord, bodySchema, isMapSchema, type SdkSampleInput} from './types';
 
 /*
@@ -244,8 +245,8 @@ export function goSample(input: SdkSampleInput): string {
     '\t\treturn err',
     '\t}',
     '\tclient := sigil.NewClient(sigil.Config{',
-    `\t\tBaseURL:        ${goString(input.apiBaseUrl)},`,
-    `\t\tOrganizationID: ${goString(organizationId)},`,
+    `\t\tBaseURL:        ${envOr('go', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))},`,
+    `\t\tOrganizationID: ${envOr('go', 'organizationId', organizationId)},`,
     '\t\tStamper:        stamper,',
     '\t})',
     '',
@@ -256,6 +257,15 @@ export function goSample(input: SdkSampleInput): string {
     '\t}',
     '\tfmt.Println(string(out))',
     '\treturn nil',
+    '}',
+    '',
+    '// envOr reads an environment variable (SIGIL_BASE_URL and SIGIL_ORGANIZATION_ID, as the SDK and the CLI do),',
+    '// or answers fallback when it is unset or empty.',
+    'func envOr(name, fallback string) string {',
+    '\tif value := os.Getenv(name); value != "" {',
+    '\t\treturn value',
+    '\t}',
+    '\treturn fallback',
     '}',
     '',
   ];

@@ -1,4 +1,5 @@
 import {refName, type SchemaObject} from '../openapi';
+import {envOr, sampleBaseUrl} from '../sample-env';
 import {asRecord, bodySchema, isMapSchema, type SdkSampleInput} from './types';
 
 /*
@@ -104,8 +105,8 @@ export function rubySample(input: SdkSampleInput): string {
     'require "sigil"',
     '',
     'client = Sigil::Client.new(',
-    `  base_url: ${rbString(input.apiBaseUrl)},`,
-    `  organization_id: ${rbString(organizationId)},`,
+    `  base_url: ${envOr('ruby', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))},`,
+    `  organization_id: ${envOr('ruby', 'organizationId', organizationId)},`,
     '  stamper: Sigil::ApiKeyStamper.new(',
     '    public_key: ENV.fetch("SIGIL_API_PUBLIC_KEY"),',
     '    private_key: ENV.fetch("SIGIL_API_PRIVATE_KEY")',

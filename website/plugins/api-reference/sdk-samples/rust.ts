@@ -1,4 +1,5 @@
 import {refName, type SchemaObject} from '../openapi';
+import {envOr, sampleBaseUrl} from '../sample-env';
 import {asRecord, bodySchema, type SdkSampleInput} from './types';
 
 /*
@@ -314,14 +315,22 @@ export function rustSample(input: SdkSampleInput): string {
     '        &std::env::var("SIGIL_API_PUBLIC_KEY")?,',
     '        &std::env::var("SIGIL_API_PRIVATE_KEY")?,',
     '    )?;',
+    `    let base_url = ${envOr('rust', 'baseUrl', sampleBaseUrl(input.apiBaseUrl))};`,
+    `    let organization_id = ${envOr('rust', 'organizationId', organizationId)};`,
     '    let client = Client::builder()',
-    `        .base_url(${rsString(input.apiBaseUrl)})`,
-    `        .organization_id(${rsString(organizationId)})`,
+    '        .base_url(base_url)',
+    '        .organization_id(organization_id)',
     '        .stamper(stamper)',
     '        .build()?;',
     '',
     ...call.map((line) => (line ? `    ${line}` : '')),
     '    Ok(())',
+    '}',
+    '',
+    '/// The environment variable `SIGIL_<name>` (SIGIL_BASE_URL and SIGIL_ORGANIZATION_ID, as the SDK and the CLI',
+    '/// read them), or `fallback` when it is unset.',
+    'fn sigil_env(name: &str, fallback: &str) -> String {',
+    '    std::env::var(format!("SIGIL_{name}")).unwrap_or_else(|_| fallback.to_string())',
     '}',
     '',
   ].join('\n');

@@ -33,10 +33,11 @@ function OperationItem({op, visible}: {op: OperationSummary; visible: boolean}):
   useBrokenLinks().collectAnchor(op.operationId);
   return (
     <li id={op.operationId} hidden={!visible} className={styles.operation}>
+      {/* The spaces between the parts are for text readers (search excerpts, copied text); the flex gap lays them out. */}
       <Link to={op.route} className={styles.operationLink}>
         {op.summary}
-      </Link>
-      <code className={styles.operationName}>{op.name}</code>
+      </Link>{' '}
+      <code className={styles.operationName}>{op.name}</code>{' '}
       <span className={op.kind === 'submission' ? styles.kindSubmission : styles.kindQuery}>
         {op.kind === 'submission' ? 'Submission' : 'Query'}
       </span>

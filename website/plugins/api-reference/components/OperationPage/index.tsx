@@ -38,7 +38,8 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
             {data.summary}
           </Heading>
           <p className={styles.endpoint}>
-            <span className={styles.method}>{data.method}</span> <code>{data.path}</code>
+            {/* The space before the badge is for text readers (search excerpts, copied text); the flex gap lays it out. */}
+            <span className={styles.method}>{data.method}</span> <code>{data.path}</code>{' '}
             <span className={isSubmission ? styles.kindSubmission : styles.kindQuery}>{isSubmission ? 'Submission' : 'Query'}</span>
           </p>
         </header>

@@ -2,6 +2,8 @@ import {Suspense, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useRetryableLazy} from '@site/src/hooks/useRetryableLazy';
+import type {CodeSamples} from '../../types';
+import type {PanelSamples} from '../SamplePanel/personalise';
 import type {OperationKind} from './logic';
 import styles from './styles.module.css';
 
@@ -17,6 +19,13 @@ export interface RequestBuilderProps {
   example: string;
   /** The documented API base URL, used in the curl command until the reader enters their own. */
   apiBaseUrl: string;
+  /** The operation's samples, which the builder personalizes for the sample panel. */
+  samples?: CodeSamples;
+  /**
+   * Given, while the builder is open, the samples with the organization its body names and the base URL it sends to
+   * (a server target's) in: the sample panel shows them. Only in memory, never stored.
+   */
+  onPersonalSamples?: (samples: PanelSamples) => void;
 }
 
 /** "Try it": a button that loads the request builder on demand, in place. */

@@ -1,10 +1,12 @@
-import type {ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import type {Example, OperationPageData} from '../../types';
 import RequestBuilder from '../RequestBuilder';
+// Types only: the personalizing code is in the request builder's chunk, loaded with Try it.
+import type {PanelSamples} from './personalise';
 import styles from './styles.module.css';
 
 /** The sample tabs, in order: the tab's value (shared with the docs pages' language tabs), its label and the sample it shows. */
@@ -21,21 +23,30 @@ const LANGUAGES = [
 /**
  * The operation's right-hand panel (sticky beside the fields from 1200 px, right after the
  * summary below that): the request in seven languages, the response example and "Try it",
- * which opens the request builder here. Everything but the builder is static HTML.
+ * which opens the request builder here. Everything but the builder is static HTML until the
+ * builder opens: from then on the samples show the reader's organization (the body's) and base
+ * URL (the one they send to) instead of the documented ones, in the text and in what Copy copies.
+ * Those values stay in this component's state: nothing is stored or sent.
  */
 export default function SamplePanel({data}: {data: OperationPageData}): ReactNode {
-  const {samples} = data;
+  const [personal, setPersonal] = useState<PanelSamples>();
+  const samples: PanelSamples = personal ?? {code: data.samples, tokens: data.samples.tokens ?? {}, personal: []};
   return (
     <aside className={styles.panel} aria-label="Request samples, response and Try it" data-testid="operation-panel">
       <Heading as="h2" id="code-samples" className={styles.heading}>
         Request
       </Heading>
+      {samples.personal.length > 0 && (
+        <p className={styles.personal} role="status" data-testid="samples-personal">
+          These samples use your {samples.personal.join(' and ')} from Try it.
+        </p>
+      )}
       <div className={styles.samples} data-testid="panel-samples">
         <Tabs groupId="language">
           {LANGUAGES.map(({value, label, sample, language}) => (
             <TabItem key={value} value={value} label={label} default={value === 'ts'}>
-              <CodeBlock language={language} tokens={samples.tokens?.[sample]}>
-                {samples[sample]}
+              <CodeBlock language={language} tokens={samples.tokens[sample]}>
+                {samples.code[sample]}
               </CodeBlock>
             </TabItem>
           ))}
@@ -54,6 +65,8 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         activityType={data.activityType}
         example={data.requestExample.json}
         apiBaseUrl={data.apiBaseUrl}
+        samples={data.samples}
+        onPersonalSamples={setPersonal}
       />
     </aside>
   );
