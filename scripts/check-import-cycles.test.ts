@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script without declarations; the test checks its behaviour.
+// @ts-expect-error: a plain .mjs script without declarations; the test checks its behavior.
 import { checkImportCycles, findImportCycles, importsOf } from './check-import-cycles.mjs';
 
 const REPOSITORY = new URL('..', import.meta.url).pathname;

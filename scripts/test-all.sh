@@ -46,7 +46,7 @@ npm run build:packages
 # From here to the browser tests, two lanes run at once: most steps wait on processes, emulators or the disk as much
 # as on a core, so two lanes keep both cores busy where one left them idle. The site lane's lines are
 # prefixed "[site] "; each lane prints its steps' times. The browser tests that follow run alone, since they read
-# the page's timing-sensitive behaviour.
+# the page's timing-sensitive behavior.
 # - The site lane: the Go, Ruby and Rust SDKs and the four-SDK scenario, then the site's type-check, unit tests and
 #   build, and the Docusaurus control build of the main-thread check.
 # - This lane: the libraries' tests, the checkers' own tests and the docs' examples (whose Rust blocks wait for the
@@ -88,9 +88,9 @@ site_lane() {
 
   touch "$lanes/rust.done"
 
-  # Every behaviour rule's scenario (packages/api-spec/rules) against the emulator's Node server and the in-process
+  # Every behavior rule's scenario (packages/api-spec/rules) against the emulator's Node server and the in-process
   # core of the browser sandbox, one emulator each, and the tests of the statement check (packages/api-spec/rules/README.md).
-  step "Behaviour rule scenarios"
+  step "Behavior rule scenarios"
   npx vitest run -c scripts/rules/vitest.config.mjs
 
   # Every statement of a code, a permission, a policy order, a default or a limit on the docs' pages cites a rule

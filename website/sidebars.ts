@@ -227,7 +227,7 @@ const sidebars: SidebarsConfig = {
         description: 'Server-side signing examples with policies that limit what the key may sign.',
       }),
     ]),
-    ...category('Reference', docs('reference/aa-wallets', 'reference/embedded-wallet-kit', 'reference/behaviour-rules')),
+    ...category('Reference', docs('reference/aa-wallets', 'reference/embedded-wallet-kit', 'reference/behavior-rules')),
   ],
 };
 

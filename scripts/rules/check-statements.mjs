@@ -1,11 +1,11 @@
-// The statement check: runs every behaviour rule's scenario on the in-process core, then scans website/docs for
+// The statement check: runs every behavior rule's scenario on the in-process core, then scans website/docs for
 // normative statements and fails on one that neither cites a rule nor comes from the API document.
 //   node scripts/rules/check-statements.mjs [--dir website/docs/concepts] [--no-scenarios]
 // Prints: rules: N rules, M scenarios passed; statements: S found, C cite a rule, D from the document
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBehaviourRules } from '../../packages/api-spec/scripts/behaviour-rules.mjs';
+import { loadBehaviorRules } from '../../packages/api-spec/scripts/behavior-rules.mjs';
 import { backing, documentFacts, sentencesOf, statementsOf } from './statements.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,16 +30,16 @@ function pagesUnder(dir) {
 
 const openapi = JSON.parse(readFileSync(join(root, 'packages/api-spec/dist/openapi.json'), 'utf8'));
 const document = documentFacts(openapi);
-const catalogue = loadBehaviourRules();
-const rules = new Map(catalogue.map((rule) => [rule.id, rule]));
+const catalog = loadBehaviorRules();
+const rules = new Map(catalog.map((rule) => [rule.id, rule]));
 
-let passed = catalogue.length;
+let passed = catalog.length;
 const problems = [];
 if (!args.includes('--no-scenarios')) {
   const { runAll } = await import('./runner.mjs');
   const { coreTarget } = await import('./targets.mjs');
   const target = coreTarget();
-  const result = await runAll(catalogue, target);
+  const result = await runAll(catalog, target);
   await target.close();
   passed = result.passed;
   for (const failure of result.failures) problems.push(`rule ${failure.id}: scenario fails: ${failure.message}`);
@@ -72,8 +72,8 @@ for (const page of pagesUnder(docsDir).sort()) {
 }
 
 for (const problem of problems) console.error(problem);
-console.log(`rules: ${catalogue.length} rules, ${passed} scenarios passed; statements: ${found} found, ${citing} cite a rule, ${fromDocument} from the document`);
+console.log(`rules: ${catalog.length} rules, ${passed} scenarios passed; statements: ${found} found, ${citing} cite a rule, ${fromDocument} from the document`);
 if (problems.length > 0) {
-  console.error(`${problems.length} problem(s): cite a rule ([rule](/reference/behaviour-rules#<id>)) or link the operation or limit the document defines`);
+  console.error(`${problems.length} problem(s): cite a rule ([rule](/reference/behavior-rules#<id>)) or link the operation or limit the document defines`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-// Runs the scenarios of the behaviour-rule catalogue (packages/api-spec/rules/*.yaml) against one emulator: the
+// Runs the scenarios of the behavior-rule catalog (packages/api-spec/rules/*.yaml) against one emulator: the
 // Node server over HTTP or the in-process core the browser sandbox runs. Each rule gets an organization of its
 // own, so a policy one scenario creates never decides another's requests. Plain ESM, so the statement check can
 // run it with Node alone. The step language is described in packages/api-spec/rules/README.md.

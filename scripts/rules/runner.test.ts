@@ -1,10 +1,10 @@
-// The runner and the catalogue loader fail where they must: a scenario whose expectation is wrong, and a rule
+// The runner and the catalog loader fail where they must: a scenario whose expectation is wrong, and a rule
 // that is malformed, are reported with the rule and the step.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBehaviourRules } from '../../packages/api-spec/scripts/behaviour-rules.mjs';
+import { loadBehaviorRules } from '../../packages/api-spec/scripts/behavior-rules.mjs';
 import { runScenario } from './runner.mjs';
 import { coreTarget } from './targets.mjs';
 
@@ -25,7 +25,7 @@ describe('runScenario', () => {
   });
 });
 
-describe('loadBehaviourRules', () => {
+describe('loadBehaviorRules', () => {
   const write = (text: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'rules-'));
     writeFileSync(join(dir, 'a.yaml'), text);
@@ -34,12 +34,12 @@ describe('loadBehaviourRules', () => {
 
   it('reads each rule with its source file and line', () => {
     const dir = write('rules:\n  - id: a.b\n    sentence: A rule.\n    codes: [7]\n    scenario:\n      - call: whoami\n');
-    expect(loadBehaviourRules(dir, [7])).toEqual([expect.objectContaining({ id: 'a.b', codes: [7], source: 'packages/api-spec/rules/a.yaml', line: 2 })]);
+    expect(loadBehaviorRules(dir, [7])).toEqual([expect.objectContaining({ id: 'a.b', codes: [7], source: 'packages/api-spec/rules/a.yaml', line: 2 })]);
   });
 
   it('refuses an unknown code, a duplicate id and a step of no kind', () => {
-    expect(() => loadBehaviourRules(write('rules:\n  - id: a.b\n    sentence: A rule.\n    codes: [99]\n    scenario: [{ call: whoami }]\n'), [7])).toThrow(/code 99/);
-    expect(() => loadBehaviourRules(write('rules:\n  - id: a.b\n    sentence: A.\n    scenario: [{ call: whoami }]\n  - id: a.b\n    sentence: B.\n    scenario: [{ call: whoami }]\n'), [])).toThrow(/defined twice/);
-    expect(() => loadBehaviourRules(write('rules:\n  - id: a.b\n    sentence: A.\n    scenario: [{ as: root }]\n'), [])).toThrow(/step 1 needs exactly one/);
+    expect(() => loadBehaviorRules(write('rules:\n  - id: a.b\n    sentence: A rule.\n    codes: [99]\n    scenario: [{ call: whoami }]\n'), [7])).toThrow(/code 99/);
+    expect(() => loadBehaviorRules(write('rules:\n  - id: a.b\n    sentence: A.\n    scenario: [{ call: whoami }]\n  - id: a.b\n    sentence: B.\n    scenario: [{ call: whoami }]\n'), [])).toThrow(/defined twice/);
+    expect(() => loadBehaviorRules(write('rules:\n  - id: a.b\n    sentence: A.\n    scenario: [{ as: root }]\n'), [])).toThrow(/step 1 needs exactly one/);
   });
 });

@@ -1,6 +1,6 @@
-// Every rule of the catalogue as one test, against one target that the calling file starts once.
+// Every rule of the catalog as one test, against one target that the calling file starts once.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { loadBehaviourRules } from '../../packages/api-spec/scripts/behaviour-rules.mjs';
+import { loadBehaviorRules } from '../../packages/api-spec/scripts/behavior-rules.mjs';
 import { runScenario } from './runner.mjs';
 
 interface Target {
@@ -9,7 +9,7 @@ interface Target {
 }
 
 export function describeRules(start: () => Target | Promise<Target>): void {
-  const rules = loadBehaviourRules() as Array<{ id: string }>;
+  const rules = loadBehaviorRules() as Array<{ id: string }>;
   let target: Target;
   beforeAll(async () => {
     target = await start();

@@ -1,9 +1,9 @@
 // Finds the normative statements of a docs page (which code a situation answers, who may or cannot do what, a
-// default, a limit) and decides where each comes from: a behaviour rule the sentence cites, or the API document
+// default, a limit) and decides where each comes from: a behavior rule the sentence cites, or the API document
 // (an operation it names lists the code in `x-errors`; a number it states is a value of `x-limits`). Pure
 // functions over text; check-statements.mjs applies them to website/docs.
 
-export const RULES_PAGE = '/reference/behaviour-rules';
+export const RULES_PAGE = '/reference/behavior-rules';
 
 /**
  * The sentences of an MDX page outside code, front matter, imports, headings and JSX lines, each with the
@@ -165,7 +165,7 @@ export function namedOperations(sentence, operationNames) {
 export function backing(statement, sentence, { rules, document, context = '' }) {
   const cited = citedRules(sentence);
   const unknown = cited.filter((id) => !rules.has(id));
-  if (unknown.length > 0) return { by: null, why: `cites ${unknown.join(', ')}, which is not a rule of the catalogue` };
+  if (unknown.length > 0) return { by: null, why: `cites ${unknown.join(', ')}, which is not a rule of the catalog` };
   if (cited.length > 0) {
     if (statement.kind === 'code') {
       const listed = new Set(cited.flatMap((id) => rules.get(id).codes));

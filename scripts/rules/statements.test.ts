@@ -78,9 +78,9 @@ describe('statementsOf', () => {
 
 describe('backing', () => {
   it('takes a cited rule only when it lists the stated code, and refuses an unknown rule', () => {
-    expect(backedBy('A deny refuses it with code 7 ([policy.deny-wins](/reference/behaviour-rules#policy.deny-wins)).')).toEqual(['rule']);
-    expect(backedBy('Too fast answers code 9 ([policy.deny-wins](/reference/behaviour-rules#policy.deny-wins)).')).toEqual([null]);
-    expect(backedBy('A deny wins ([x](/reference/behaviour-rules#policy.no-such-rule)).')).toEqual([null]);
+    expect(backedBy('A deny refuses it with code 7 ([policy.deny-wins](/reference/behavior-rules#policy.deny-wins)).')).toEqual(['rule']);
+    expect(backedBy('Too fast answers code 9 ([policy.deny-wins](/reference/behavior-rules#policy.deny-wins)).')).toEqual([null]);
+    expect(backedBy('A deny wins ([x](/reference/behavior-rules#policy.no-such-rule)).')).toEqual([null]);
   });
 
   it("takes a code the named operation's x-errors list, in the sentence or the table's introduction", () => {

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The behaviour rules' scenarios (one emulator per file) and the statement check's tests.
+// The behavior rules' scenarios (one emulator per file) and the statement check's tests.
 // Run with: npx vitest run -c scripts/rules/vitest.config.mjs
 export default defineConfig({
   test: {

@@ -23,7 +23,7 @@ export interface ModuleSwap {
 /**
  * A plugin that has the build use one of our modules in place of a
  * Docusaurus one, for the imports `applies` picks. The site's changes to the
- * framework's behaviour (plugins/lazy-routes, route-matching, stable-tabs,
+ * framework's behavior (plugins/lazy-routes, route-matching, stable-tabs,
  * window-size, prefetch) are all made this way, so each says only which
  * import it replaces and why.
  */

@@ -1,5 +1,5 @@
 // Facts that several pages state, checked against each other (issue 20, "one truth on every page"). Each block
-// names the fact; the emulator's tests check the behaviour itself, these check that every page says the same.
+// names the fact; the emulator's tests check the behavior itself, these check that every page says the same.
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join, relative} from 'node:path';

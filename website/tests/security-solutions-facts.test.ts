@@ -58,8 +58,8 @@ function codeBlock(page: string, title: string): string {
 }
 
 describe('pages name only what exists', () => {
-  it('covers all 27 pages', () => {
-    expect(PAGES).toHaveLength(27);
+  it('covers all 28 pages', () => {
+    expect(PAGES).toHaveLength(28);
   });
 
   it.each(PAGES)('%s names only enum values of the API document', (page) => {

@@ -1,36 +1,36 @@
-// Writes the operation catalogue (catalogue.json, committed, read by the emulator, the SDK generators and
+// Writes the operation catalog (catalog.json, committed, read by the emulator, the SDK generators and
 // the API reference) and src/generated/operations.ts (its typed TypeScript form, with the limits and enums)
 // from the bundled document, so nothing exported at run time can drift from the description. Runs in
-// `npm run build` after `redocly bundle`; `--check` only compares catalogue.json and fails on a difference.
+// `npm run build` after `redocly bundle`; `--check` only compares catalog.json and fails on a difference.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { buildCatalogue } from './catalogue.mjs';
+import { buildCatalog } from './catalog.mjs';
 
 const doc = JSON.parse(readFileSync(new URL('../dist/openapi.json', import.meta.url), 'utf8'));
-const catalogue = buildCatalogue(doc);
-const { operations, errorCodes } = catalogue;
+const catalog = buildCatalog(doc);
+const { operations, errorCodes } = catalog;
 
-const catalogueUrl = new URL('../catalogue.json', import.meta.url);
-const catalogueText = `${JSON.stringify(catalogue, null, 2)}\n`;
+const catalogUrl = new URL('../catalog.json', import.meta.url);
+const catalogText = `${JSON.stringify(catalog, null, 2)}\n`;
 if (process.argv.includes('--check')) {
   let committed = '';
   try {
-    committed = readFileSync(catalogueUrl, 'utf8');
+    committed = readFileSync(catalogUrl, 'utf8');
   } catch {
     // A missing file is reported as a difference below.
   }
-  if (committed !== catalogueText) {
-    console.error('packages/api-spec/catalogue.json differs from the document: run npm run build -w @sigil/api-spec and commit it');
+  if (committed !== catalogText) {
+    console.error('packages/api-spec/catalog.json differs from the document: run npm run build -w @sigil/api-spec and commit it');
     process.exit(1);
   }
-  console.log('catalogue.json matches the document');
+  console.log('catalog.json matches the document');
   process.exit(0);
 }
-writeFileSync(catalogueUrl, catalogueText);
-// The reader itself ships as the `@sigil/api-spec/catalogue` entry point: the same file, placed where tsc's output
+writeFileSync(catalogUrl, catalogText);
+// The reader itself ships as the `@sigil/api-spec/catalog` entry point: the same file, placed where tsc's output
 // goes so that build-cjs adds the CommonJS form that generators, the API reference and CommonJS tools load.
 mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
-copyFileSync(new URL('./catalogue.mjs', import.meta.url), new URL('../dist/catalogue.js', import.meta.url));
-copyFileSync(new URL('./catalogue.d.mts', import.meta.url), new URL('../dist/catalogue.d.ts', import.meta.url));
+copyFileSync(new URL('./catalog.mjs', import.meta.url), new URL('../dist/catalog.js', import.meta.url));
+copyFileSync(new URL('./catalog.d.mts', import.meta.url), new URL('../dist/catalog.d.ts', import.meta.url));
 
 const schemas = doc.components.schemas;
 const noEndpoint = Object.entries(schemas)
@@ -84,7 +84,7 @@ export interface OperationInfo {
   readonly takesOrganizationId: boolean;
 }
 
-/** Every operation, in document order: the catalogue's operations (catalogue.json). */
+/** Every operation, in document order: the catalog's operations (catalog.json). */
 export const OPERATIONS = ${json(operations)} as const satisfies readonly OperationInfo[];
 
 export type Operation = (typeof OPERATIONS)[number];
@@ -127,7 +127,7 @@ export interface ErrorCodeInfo {
   readonly description: string;
 }
 
-/** The document's root \`x-error-codes\` extension: the catalogue's error codes (catalogue.json). */
+/** The document's root \`x-error-codes\` extension: the catalog's error codes (catalog.json). */
 export const ERROR_CODES = ${json(errorCodes)} as const satisfies readonly ErrorCodeInfo[];
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number]['name'];
@@ -152,4 +152,4 @@ export type EnumName = keyof typeof ENUMS;
 `;
 mkdirSync(new URL('../src/generated/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../src/generated/operations.ts', import.meta.url), out);
-console.log(`Wrote catalogue.json and src/generated/operations.ts (${operations.length} operations, ${noEndpoint.length} without endpoint)`);
+console.log(`Wrote catalog.json and src/generated/operations.ts (${operations.length} operations, ${noEndpoint.length} without endpoint)`);

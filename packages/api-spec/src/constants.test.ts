@@ -1,4 +1,4 @@
-// The exported constants, the runtime catalogue and the document must agree.
+// The exported constants, the runtime catalog and the document must agree.
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.js';
 import { ERROR_CODES, LIMITS, NO_ENDPOINT_ACTIVITY_TYPES, OPERATIONS } from './generated/operations.js';
@@ -36,7 +36,7 @@ describe('constants match x-limits and the schemas', () => {
   });
 });
 
-describe('generated catalogue matches the document', () => {
+describe('generated catalog matches the document', () => {
   const doc = loadDoc();
 
   it('lists every operation with its path, kind and activity type', () => {
@@ -65,7 +65,7 @@ describe('generated catalogue matches the document', () => {
   });
 });
 
-describe('ENUMS catalogue', () => {
+describe('ENUMS catalog', () => {
   it('carries every string enumeration with a description for each value', async () => {
     const { ENUMS } = await import('./generated/operations.js');
     const doc = loadDoc();

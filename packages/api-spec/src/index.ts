@@ -1,5 +1,5 @@
 // Public entry point of @sigil/api-spec: generated types for every schema and
-// operation, the operation catalogue, limits, error codes and rule checks.
+// operation, the operation catalog, limits, error codes and rule checks.
 import type { components } from './generated/schema.js';
 
 export type { paths, components, operations } from './generated/schema.js';

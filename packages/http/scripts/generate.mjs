@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates src/generated/client.ts: one typed SigilClient method per operation of @sigil/api-spec's
-// operation catalogue (its kinds, paths, activity types, result keys and session rule), with argument
+// operation catalog (its kinds, paths, activity types, result keys and session rule), with argument
 // types read from the bundled OpenAPI document, so the client can never drift from the spec.
 //
 // Usage: node scripts/generate.mjs [--spec <openapi.json>] [--out <client.ts>]
@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { catalogueErrorCodes, catalogueOperations, sortQueriesFirst } from '@sigil/api-spec/catalogue';
+import { catalogErrorCodes, catalogOperations, sortQueriesFirst } from '@sigil/api-spec/catalog';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -28,7 +28,7 @@ export function generateClient(doc, { typesModule = '@sigil/api-spec', baseModul
  * retryable codes from the document without shipping the whole of @sigil/api-spec's constants to browsers.
  */
 export function generateErrorCodes(doc) {
-  const codes = catalogueErrorCodes(doc);
+  const codes = catalogErrorCodes(doc);
   const rows = codes.map(
     ({ code, name, httpStatus, retryable, submissionRetryable }) =>
       `  { code: ${code}, name: ${JSON.stringify(name)}, httpStatus: ${httpStatus}, retryable: ${retryable}, submissionRetryable: ${submissionRetryable} },`,
@@ -100,7 +100,7 @@ function allOptional(schema, ignore) {
 }
 
 function collectOperations(doc) {
-  const result = catalogueOperations(doc).map((entry) => {
+  const result = catalogOperations(doc).map((entry) => {
     const { operationId: id, path, kind } = entry;
     const where = `POST ${path}`;
     if (RESERVED.has(id)) throw new Error(`${where}: operationId ${id} collides with a SigilBaseClient member`);

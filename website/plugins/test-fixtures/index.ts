@@ -3,7 +3,7 @@ import type {Plugin} from '@docusaurus/types';
 
 /**
  * Routes that exist only in the end-to-end build (SIGIL_TEST_FIXTURES=1):
- * behaviours of the framework that no real page triggers on demand, such as
+ * behaviors of the framework that no real page triggers on demand, such as
  * a render crash or a lazily loaded module that fails.
  */
 export default function testFixtures(): Plugin {

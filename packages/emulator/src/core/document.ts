@@ -1,7 +1,7 @@
 // Everything the emulator knows about the API comes from the bundled OpenAPI document: the operation
-// list and error codes through @sigil/api-spec's catalogue, request schemas and limits from the document
+// list and error codes through @sigil/api-spec's catalog, request schemas and limits from the document
 // itself. Nothing here is a hand-written list.
-import catalogue from '@sigil/api-spec/catalogue.json' with { type: 'json' };
+import catalog from '@sigil/api-spec/catalog.json' with { type: 'json' };
 import openapi from '@sigil/api-spec/openapi.json' with { type: 'json' };
 
 export interface OperationSpec {
@@ -31,8 +31,8 @@ export interface OpenApiDocument {
 
 export const document = openapi as unknown as OpenApiDocument;
 
-/** One entry of @sigil/api-spec's operation catalogue (catalogue.json), the part the emulator reads. */
-interface CatalogueEntry {
+/** One entry of @sigil/api-spec's operation catalog (catalog.json), the part the emulator reads. */
+interface CatalogEntry {
   name: string;
   kind: 'query' | 'submission';
   path: string;
@@ -44,11 +44,11 @@ interface CatalogueEntry {
   resultKey: string | null;
 }
 
-// The operations come from the catalogue @sigil/api-spec derives from this same document, so the emulator
+// The operations come from the catalog @sigil/api-spec derives from this same document, so the emulator
 // serves exactly the operations every SDK and the reference list.
 function readOperations(): Map<string, OperationSpec> {
   const operations = new Map<string, OperationSpec>();
-  for (const entry of (catalogue as { operations: CatalogueEntry[] }).operations) {
+  for (const entry of (catalog as { operations: CatalogEntry[] }).operations) {
     operations.set(entry.name, {
       name: entry.name,
       kind: entry.kind,
@@ -66,7 +66,7 @@ function readOperations(): Map<string, OperationSpec> {
 
 export const OPERATIONS: ReadonlyMap<string, OperationSpec> = readOperations();
 
-const errorCodes = (catalogue as { errorCodes: Array<{ code: number; name: string; httpStatus: number }> }).errorCodes;
+const errorCodes = (catalog as { errorCodes: Array<{ code: number; name: string; httpStatus: number }> }).errorCodes;
 const httpStatusByCode = new Map(errorCodes.map((entry) => [entry.code, entry.httpStatus]));
 const nameByCode = new Map(errorCodes.map((entry) => [entry.code, entry.name]));
 

@@ -1,8 +1,8 @@
 // Errors answered as the document's Status body. The codes and the HTTP status of each come from the
-// document's `x-error-codes` through @sigil/api-spec's catalogue (see document.ts), never from a number written here.
+// document's `x-error-codes` through @sigil/api-spec's catalog (see document.ts), never from a number written here.
 import { ERROR_CODE, type ErrorCodeNumber } from '@sigil/api-spec';
 
-/** Each error code's number by name, from @sigil/api-spec's catalogue (the document's `x-error-codes`). */
+/** Each error code's number by name, from @sigil/api-spec's catalog (the document's `x-error-codes`). */
 export const Code = ERROR_CODE;
 export type CodeNumber = ErrorCodeNumber;
 

@@ -45,7 +45,7 @@ export interface EmulatorOptions {
   fetch?: typeof fetch;
   /**
    * Enforces `requests-per-second-per-organization` (code 8, RESOURCE_EXHAUSTED) as Sigil does. Default true;
-   * false only for load tests, which measure the emulator rather than a client's behaviour under the limit.
+   * false only for load tests, which measure the emulator rather than a client's behavior under the limit.
    */
   rateLimit?: boolean;
   /** Monotonic milliseconds the rate limit measures with; default `performance.now`. For tests of the limit. */

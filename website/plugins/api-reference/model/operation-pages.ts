@@ -47,7 +47,7 @@ export function operationPages(inputs: OperationPageInputs): OperationPageData[]
     const responseMedia = jsonMedia(registry.response(op.responses?.['200'] ?? {}).content, entry.path);
     const error = operationError(registry, entry);
     const requestExample = firstExample(requestMedia, doc, 'Request');
-    const {activityType, intentSchema: intent, resultSchema: result} = entry.catalogue;
+    const {activityType, intentSchema: intent, resultSchema: result} = entry.catalog;
     const activityTypeRoute = activityType ? linker(activityType)?.route : undefined;
     return {
       operationId: summary.operationId,

@@ -1,4 +1,4 @@
-import {catalogueOperations, type CatalogueOperation} from '@sigil/api-spec/catalogue';
+import {catalogOperations, type CatalogOperation} from '@sigil/api-spec/catalog';
 import type {OpenApiDocument, OperationObject, SchemaRegistry} from '../openapi';
 import {areaSlug, operationRoute} from '../slugs';
 import type {AreaGroup, OperationKind, OperationSummary, RichText} from '../types';
@@ -8,8 +8,8 @@ import {jsonMedia, schemaNameOf} from './context';
 export interface OperationEntry {
   path: string;
   op: OperationObject;
-  /** The operation as @sigil/api-spec's catalogue reads it: kind, activity type, intent and result schemas and keys. */
-  catalogue: CatalogueOperation;
+  /** The operation as @sigil/api-spec's catalog reads it: kind, activity type, intent and result schemas and keys. */
+  catalog: CatalogOperation;
   summary: OperationSummary;
   requestSchema: string;
   responseSchema: string;
@@ -18,32 +18,32 @@ export interface OperationEntry {
 }
 
 /**
- * Every operation of @sigil/api-spec's catalogue, in document order (the catalogue checks kinds, paths and
+ * Every operation of @sigil/api-spec's catalog, in document order (the catalog checks kinds, paths and
  * submissions' extensions); throws on what the reference cannot show besides (no single tag, no 200).
  */
 export function collectOperations(doc: OpenApiDocument, registry: SchemaRegistry): OperationEntry[] {
-  return catalogueOperations(doc).map((catalogue) => {
-    const {path} = catalogue;
+  return catalogOperations(doc).map((catalog) => {
+    const {path} = catalog;
     const op = doc.paths[path]!.post!;
     const where = `POST ${path}`;
-    const tag = catalogue.tag;
+    const tag = catalog.tag;
     if (!tag || op.tags?.length !== 1) throw new Error(`${where} must have exactly one tag (its area)`);
     const request = jsonMedia(op.requestBody?.content, `${where} request body`);
     const ok = op.responses?.['200'];
     if (!ok) throw new Error(`${where} has no 200 response`);
-    const unionKeys = new Set([catalogue.intentKey, catalogue.resultKey].filter((key): key is string => key !== null));
+    const unionKeys = new Set([catalog.intentKey, catalog.resultKey].filter((key): key is string => key !== null));
     return {
       path,
       op,
-      catalogue,
+      catalog,
       requestSchema: schemaNameOf(request, `${where} request body`),
       responseSchema: schemaNameOf(jsonMedia(registry.response(ok).content, `${where} 200 response`), `${where} 200 response`),
       unionKeys,
       summary: {
-        operationId: catalogue.operationId,
-        name: catalogue.name,
-        summary: op.summary ?? catalogue.operationId,
-        kind: catalogue.kind,
+        operationId: catalog.operationId,
+        name: catalog.name,
+        summary: op.summary ?? catalog.operationId,
+        kind: catalog.kind,
         area: tag,
         path,
         route: operationRoute(tag, path),

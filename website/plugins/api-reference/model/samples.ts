@@ -25,7 +25,7 @@ export function sampleSettings(doc: OpenApiDocument, entries: OperationEntry[], 
 
 /** The code samples of one operation, built from its request example. */
 export function operationSamples(registry: SchemaRegistry, entry: OperationEntry, requestExample: unknown, settings: SampleSettings): CodeSamples {
-  const {resultKey} = entry.catalogue;
+  const {resultKey} = entry.catalog;
   return codeSamples({
     operationId: entry.summary.operationId,
     kind: entry.summary.kind,

@@ -25,7 +25,7 @@ export default function ResultLink({to, className, children}: Props): ReactNode 
     if (pending) pending.catch(() => undefined);
   };
   function onClick(event: MouseEvent<HTMLAnchorElement>): void {
-    // New tab, new window, download: the browser's own behaviour.
+    // New tab, new window, download: the browser's own behavior.
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     history.push(href);

@@ -1,16 +1,16 @@
 import type {ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
-import catalogue from '@sigil/api-spec/behaviour-rules.summary.json';
+import catalog from '@sigil/api-spec/behavior-rules.summary.json';
 import {ERROR_CODES} from '@sigil/api-spec';
 import InlineCode from '../InlineCode';
 import styles from './styles.module.css';
 
-export interface BehaviourRule {
+export interface BehaviorRule {
   id: string;
   sentence: string;
   codes: readonly number[];
-  /** The catalogue file, from the repository root. */
+  /** The catalog file, from the repository root. */
   source: string;
   /** The line of the rule's `id` in `source`. */
   line: number;
@@ -19,10 +19,10 @@ export interface BehaviourRule {
 const CODE_NAMES = new Map<number, string>(ERROR_CODES.map((entry) => [entry.code, entry.name]));
 
 /**
- * Every behaviour rule of the catalogue (packages/api-spec/rules, bundled as behaviour-rules.json), each under a
- * heading whose anchor is the rule's id, so pages cite a rule as /reference/behaviour-rules#<id>.
+ * Every behavior rule of the catalog (packages/api-spec/rules, bundled as behavior-rules.json), each under a
+ * heading whose anchor is the rule's id, so pages cite a rule as /reference/behavior-rules#<id>.
  */
-export default function BehaviourRules({rules = catalogue.rules}: {rules?: readonly BehaviourRule[]}): ReactNode {
+export default function BehaviorRules({rules = catalog.rules}: {rules?: readonly BehaviorRule[]}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const repositoryUrl = String(siteConfig.customFields?.repositoryUrl ?? '');
   return (

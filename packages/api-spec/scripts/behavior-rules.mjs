@@ -1,4 +1,4 @@
-// The behaviour-rule catalogue (rules/*.yaml): loads and checks it, and writes dist/behaviour-rules.json, which the
+// The behavior-rule catalog (rules/*.yaml): loads and checks it, and writes dist/behavior-rules.json, which the
 // website's rules page and the statement check read. Run as a script it bundles; imported it loads.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,10 @@ const ID = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
 const STEP_KINDS = ['call', 'send', 'burst', 'user', 'credential', 'clock'];
 
 /**
- * Every rule of every catalogue file, in file order, each with `source` (`packages/api-spec/rules/<file>`) and
+ * Every rule of every catalog file, in file order, each with `source` (`packages/api-spec/rules/<file>`) and
  * `line` (of its `id`). Throws on a malformed rule, naming the file and the rule.
  */
-export function loadBehaviourRules(dir = RULES_DIR, errorCodes = documentErrorCodes()) {
+export function loadBehaviorRules(dir = RULES_DIR, errorCodes = documentErrorCodes()) {
   const rules = [];
   const known = new Set(errorCodes);
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort()) {
@@ -51,11 +51,11 @@ function documentErrorCodes() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rules = loadBehaviourRules();
+  const rules = loadBehaviorRules();
   mkdirSync(new URL('dist/', packageDir), { recursive: true });
-  writeFileSync(new URL('dist/behaviour-rules.json', packageDir), `${JSON.stringify({ rules }, null, 2)}\n`);
+  writeFileSync(new URL('dist/behavior-rules.json', packageDir), `${JSON.stringify({ rules }, null, 2)}\n`);
   // The site's rules page needs no scenarios (it links to their source), and a page carries what it imports.
   const summary = rules.map(({ scenario, ...rest }) => rest);
-  writeFileSync(new URL('dist/behaviour-rules.summary.json', packageDir), `${JSON.stringify({ rules: summary })}\n`);
-  console.log(`Bundled ${rules.length} behaviour rules into dist/behaviour-rules.json and dist/behaviour-rules.summary.json`);
+  writeFileSync(new URL('dist/behavior-rules.summary.json', packageDir), `${JSON.stringify({ rules: summary })}\n`);
+  console.log(`Bundled ${rules.length} behavior rules into dist/behavior-rules.json and dist/behavior-rules.summary.json`);
 }

@@ -1,4 +1,4 @@
-// The operation catalogue: the one place that reads the API document's operations and error codes.
+// The operation catalog: the one place that reads the API document's operations and error codes.
 // Every consumer (this package's OPERATIONS, the emulator, @sigil/http's generator, the API reference,
 // the Go, Ruby and Rust generators) takes its list of operations, their kinds, paths, activity types,
 // intent and result keys, session and organization rules, and the error codes by name from here, so
@@ -36,7 +36,7 @@ function properties(doc, schema, seen = new Set()) {
 }
 
 /** The root `x-error-codes`, checked: a whole code, an upper-case name, an HTTP status and both retry flags. */
-export function catalogueErrorCodes(doc) {
+export function catalogErrorCodes(doc) {
   const codes = doc['x-error-codes'];
   if (!Array.isArray(codes) || codes.length === 0) throw new Error('The document has no x-error-codes');
   const names = new Set();
@@ -54,7 +54,7 @@ export function catalogueErrorCodes(doc) {
   });
 }
 
-function catalogueOperation(doc, path, method, op) {
+function catalogOperation(doc, path, method, op) {
   const where = `${method.toUpperCase()} ${path}`;
   if (method !== 'post') throw new Error(`${where}: Sigil calls are all POST`);
   const match = PATH_PATTERN.exec(path);
@@ -113,19 +113,19 @@ function catalogueOperation(doc, path, method, op) {
 }
 
 /** Every operation of the document and its error codes. */
-export function buildCatalogue(doc) {
-  const errorCodes = catalogueErrorCodes(doc);
-  return { operations: catalogueOperations(doc), errorCodes };
+export function buildCatalog(doc) {
+  const errorCodes = catalogErrorCodes(doc);
+  return { operations: catalogOperations(doc), errorCodes };
 }
 
 /** Every operation of the document, in document order. */
-export function catalogueOperations(doc) {
+export function catalogOperations(doc) {
   const operations = [];
   const byId = new Map();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item ?? {})) {
       if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
-      const entry = catalogueOperation(doc, path, method, op);
+      const entry = catalogOperation(doc, path, method, op);
       const where = `${method.toUpperCase()} ${path}`;
       if (byId.has(entry.operationId)) throw new Error(`${where}: operationId ${entry.operationId} is also used by ${byId.get(entry.operationId)}`);
       byId.set(entry.operationId, where);

@@ -1,8 +1,8 @@
-// The reference lists @sigil/api-spec's operation catalogue, and no module of the plugin derives the list of
+// The reference lists @sigil/api-spec's operation catalog, and no module of the plugin derives the list of
 // operations or their kinds from the document a second way.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import catalogue from '@sigil/api-spec/catalogue.json' with {type: 'json'};
+import catalog from '@sigil/api-spec/catalog.json' with {type: 'json'};
 import {describe, expect, it} from 'vitest';
 import {loadModel} from './test-helpers';
 
@@ -14,13 +14,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('the reference reads the operation catalogue', () => {
+describe('the reference reads the operation catalog', () => {
   // Built while collecting, as the other model tests do, so the test's own timeout covers only the comparison.
   const pages = loadModel().operations;
 
-  it('has one page per catalogue operation, with its kind, path and activity type', () => {
-    expect(pages.map((page) => page.name).sort()).toEqual(catalogue.operations.map((op) => op.name).sort());
-    for (const op of catalogue.operations) {
+  it('has one page per catalog operation, with its kind, path and activity type', () => {
+    expect(pages.map((page) => page.name).sort()).toEqual(catalog.operations.map((op) => op.name).sort());
+    for (const op of catalog.operations) {
       const page = pages.find((candidate) => candidate.name === op.name)!;
       expect([page.operationId, page.kind, page.path, page.activityType ?? null], op.name).toEqual([op.operationId, op.kind, op.path, op.activityType]);
     }

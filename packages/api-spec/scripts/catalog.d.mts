@@ -1,5 +1,5 @@
 /** One operation of the API document: what every SDK generator, the emulator and the reference know about it. */
-export interface CatalogueOperation {
+export interface CatalogOperation {
   /** The name in the URL, e.g. `create_wallet`. */
   readonly name: string;
   /** camelCase of the name, e.g. `createWallet`. */
@@ -31,7 +31,7 @@ export interface CatalogueOperation {
 }
 
 /** One entry of the document's root `x-error-codes`. */
-export interface CatalogueErrorCode {
+export interface CatalogErrorCode {
   readonly code: number;
   readonly name: string;
   readonly httpStatus: number;
@@ -41,16 +41,16 @@ export interface CatalogueErrorCode {
 }
 
 /** The operations of a document, in document order, and its error codes. */
-export interface Catalogue {
-  readonly operations: readonly CatalogueOperation[];
-  readonly errorCodes: readonly CatalogueErrorCode[];
+export interface Catalog {
+  readonly operations: readonly CatalogOperation[];
+  readonly errorCodes: readonly CatalogErrorCode[];
 }
 
 /** Reads the operations and the error codes of a Sigil OpenAPI document; throws a message naming what it cannot represent. */
-export function buildCatalogue(doc: unknown): Catalogue;
+export function buildCatalog(doc: unknown): Catalog;
 /** Reads every operation of a Sigil OpenAPI document, in document order; throws on a kind that contradicts the path, a submission without activity type, intent or result, and a repeated operationId. */
-export function catalogueOperations(doc: unknown): CatalogueOperation[];
+export function catalogOperations(doc: unknown): CatalogOperation[];
 /** Reads and checks the document's root `x-error-codes`, in document order. */
-export function catalogueErrorCodes(doc: unknown): CatalogueErrorCode[];
+export function catalogErrorCodes(doc: unknown): CatalogErrorCode[];
 /** Queries first, then submissions, each ordered by `key` (operationId by default): the order the SDK generators write methods in. */
 export function sortQueriesFirst<T extends { kind: string; operationId: string }>(operations: readonly T[], key?: (op: T) => string): T[];

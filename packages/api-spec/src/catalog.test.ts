@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, sortQueriesFirst } from '../scripts/catalogue.mjs';
+import { buildCatalog, sortQueriesFirst } from '../scripts/catalog.mjs';
 import { ERROR_CODE, ERROR_CODES, OPERATIONS } from './index.js';
 import { loadDoc } from './spec-fixture.test-util.js';
 
-const committed = JSON.parse(readFileSync(new URL('../catalogue.json', import.meta.url), 'utf8')) as ReturnType<typeof buildCatalogue>;
+const committed = JSON.parse(readFileSync(new URL('../catalog.json', import.meta.url), 'utf8')) as ReturnType<typeof buildCatalog>;
 
-describe('the operation catalogue', () => {
-  it('catalogue.json is what the bundled document gives (run npm run build -w @sigil/api-spec and commit it)', () => {
-    expect(committed).toEqual(buildCatalogue(loadDoc()));
+describe('the operation catalog', () => {
+  it('catalog.json is what the bundled document gives (run npm run build -w @sigil/api-spec and commit it)', () => {
+    expect(committed).toEqual(buildCatalog(loadDoc()));
   });
 
-  it('OPERATIONS, ERROR_CODES and ERROR_CODE are the catalogue in TypeScript', () => {
+  it('OPERATIONS, ERROR_CODES and ERROR_CODE are the catalog in TypeScript', () => {
     expect(OPERATIONS).toEqual(committed.operations);
     expect(ERROR_CODES).toEqual(committed.errorCodes);
     expect(ERROR_CODE).toEqual(Object.fromEntries(committed.errorCodes.map((entry) => [entry.name, entry.code])));
@@ -36,7 +36,7 @@ describe('the operation catalogue', () => {
     const broken = (change: (doc: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits the raw JSON
       const doc = structuredClone(loadDoc()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
       change(doc);
-      return () => buildCatalogue(doc);
+      return () => buildCatalog(doc);
     };
     expect(broken((doc) => { doc.paths['/public/v1/query/whoami'].post['x-sigil-kind'] = 'submission'; })).toThrow(/whoami: x-sigil-kind submission contradicts the path/);
     expect(broken((doc) => { delete doc.paths['/public/v1/submit/create_wallet'].post['x-sigil-intent']; })).toThrow(/create_wallet: submission needs x-sigil-intent/);

@@ -1,9 +1,9 @@
-// The emulator serves @sigil/api-spec's operation catalogue and answers its error codes; it keeps no list of
+// The emulator serves @sigil/api-spec's operation catalog and answers its error codes; it keeps no list of
 // its own. These fail when a module derives operations or codes from the document a second way.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import catalogue from '@sigil/api-spec/catalogue.json' with { type: 'json' };
+import catalog from '@sigil/api-spec/catalog.json' with { type: 'json' };
 import { ERROR_CODE } from '@sigil/api-spec';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, codeName, httpStatusOf } from './document.js';
@@ -19,10 +19,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('the emulator reads the operation catalogue', () => {
-  it('serves exactly the catalogue’s operations, with its kinds, paths, activity types, keys and session rule', () => {
-    expect([...OPERATIONS.keys()]).toEqual(catalogue.operations.map((op) => op.name));
-    for (const op of catalogue.operations) {
+describe('the emulator reads the operation catalog', () => {
+  it('serves exactly the catalog’s operations, with its kinds, paths, activity types, keys and session rule', () => {
+    expect([...OPERATIONS.keys()]).toEqual(catalog.operations.map((op) => op.name));
+    for (const op of catalog.operations) {
       const served = OPERATIONS.get(op.name)!;
       expect(
         [served.kind, served.path, served.activityType, served.intentKey, served.resultKey, served.acceptsSession, served.requestRef],
@@ -31,9 +31,9 @@ describe('the emulator reads the operation catalogue', () => {
     }
   });
 
-  it('answers the catalogue’s error codes with their names and HTTP statuses', () => {
+  it('answers the catalog’s error codes with their names and HTTP statuses', () => {
     expect(Code).toBe(ERROR_CODE);
-    for (const entry of catalogue.errorCodes) {
+    for (const entry of catalog.errorCodes) {
       expect([codeName(entry.code), httpStatusOf(entry.code)]).toEqual([entry.name, entry.httpStatus]);
     }
   });
