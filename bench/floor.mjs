@@ -2,7 +2,7 @@
 // script taken out (script elements, links that preload or prefetch scripts, inline event handlers), beside the
 // build's stylesheets, fonts and images, served by the same server as the site. A docs page can get no faster than
 // its floor, so the benchmark states its blocking-time and paint targets against it.
-import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 
@@ -31,6 +31,8 @@ export const keepInFloor = (file) => !/\.(html|m?js|js\.map)$/i.test(file);
  * the build's other files, then each page's HTML without scripts.
  */
 export function buildFloor(buildDir, pages, floorDir) {
+  // A build folder may be a link to another build (the copy would otherwise copy the link, not the files).
+  buildDir = realpathSync(buildDir);
   rmSync(floorDir, {recursive: true, force: true});
   mkdirSync(floorDir, {recursive: true});
   cpSync(buildDir, floorDir, {recursive: true, filter: (src) => src === buildDir || !path.extname(src) || keepInFloor(src)});

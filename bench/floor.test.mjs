@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, existsSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -48,7 +48,9 @@ describe('buildFloor', () => {
     writeFileSync(path.join(build, 'assets/css/styles.css'), 'body{}');
     writeFileSync(path.join(build, 'assets/js/main.js'), 'run()');
     writeFileSync(path.join(build, '_headers'), '/*\n  X-Frame-Options: DENY\n');
-    const floor = buildFloor(build, ['/concepts/wallets'], path.join(tmp, 'floor'));
+    // Given through a link, as a benchmark pointed at another build folder gives it.
+    symlinkSync(build, path.join(tmp, 'build-link'));
+    const floor = buildFloor(path.join(tmp, 'build-link'), ['/concepts/wallets'], path.join(tmp, 'floor'));
     expect(readFileSync(path.join(floor, 'assets/css/styles.css'), 'utf8')).toBe('body{}');
     expect(existsSync(path.join(floor, '_headers'))).toBe(true);
     expect(existsSync(path.join(floor, 'assets/js/main.js'))).toBe(false);

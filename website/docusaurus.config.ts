@@ -60,6 +60,9 @@ const changelogOptions = {
     title: `${brand.name} changelog`,
     description: `Releases of the ${brand.name} API, SDKs and documentation.`,
     copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
+    // Every release, not the plugin's default of the newest 20: the list pages show five each, so the feeds are
+    // where a reader finds them all.
+    limit: false,
   },
 } satisfies Partial<BlogPluginOptions>;
 

@@ -243,6 +243,8 @@ test.describe('changelog feeds', () => {
   }
 
   test('/changelog has an h1, every entry in full over its list pages, modest titles and visible feed links', async ({page, request}) => {
+    // Every list page is visited and every entry's title measured: more work than one page load on a busy machine.
+    test.slow();
     await page.setViewportSize({width: 1280, height: 800});
     // The list pages, newest first, five entries each (postsPerPage in docusaurus.config.ts), linked by the paginator.
     const listPages: string[] = [];
