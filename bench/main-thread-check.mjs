@@ -19,7 +19,7 @@
 // ratio from 1.45 to 1.67 and failed the check; 30 million moved it to 2.45.
 //
 //   node bench/main-thread-check.mjs [--dir website/build] [--path /concepts/wallets] [--runs 7] [--cpu-rate 1]
-//                                    [--port 4174] [--control-port 4175] [--update]
+//                                    [--port PORT] [--control-port PORT] (a free one when unset) [--update]
 //   --update writes the measured ratio as the new baseline (after a change that makes the page cheaper).
 import {readFileSync, writeFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,7 @@ import {spawnSync} from 'node:child_process';
 import {chromium} from 'playwright-core';
 import {ensureControlBuild, CONTROL_DOCS_PAGE} from './control.mjs';
 import {serveBuild} from './serve.mjs';
+import {requestedPort} from './ports.mjs';
 import {chromiumLaunchOptions, median, summarise, traceFirstLoad} from './trace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,8 +42,8 @@ const {values} = parseArgs({
     path: {type: 'string', default: '/concepts/wallets'},
     runs: {type: 'string', default: '7'},
     'cpu-rate': {type: 'string', default: '1'},
-    port: {type: 'string', default: process.env.SIGIL_CHECK_PORT ?? '4174'},
-    'control-port': {type: 'string', default: process.env.SIGIL_CHECK_CONTROL_PORT ?? '4175'},
+    port: {type: 'string', default: process.env.SIGIL_CHECK_PORT ?? '0'},
+    'control-port': {type: 'string', default: process.env.SIGIL_CHECK_CONTROL_PORT ?? '0'},
     update: {type: 'boolean', default: false},
   },
 });
@@ -59,8 +60,8 @@ if (!existsSync(path.join(buildDir, values.path, 'index.html'))) {
 const started = Date.now();
 const log = (m) => console.log(`[main-thread] ${m}`);
 const control = ensureControlBuild({log});
-const ours = await serveBuild(buildDir, Number(values.port));
-const theirs = await serveBuild(control.buildDir, Number(values['control-port']));
+const ours = await serveBuild(buildDir, requestedPort(values.port, '--port'));
+const theirs = await serveBuild(control.buildDir, requestedPort(values['control-port'], '--control-port'));
 const browser = await chromium.launch(chromiumLaunchOptions);
 
 const samples = {ours: [], control: []};

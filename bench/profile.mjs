@@ -5,8 +5,8 @@
 // 412 px wide viewport; every load is traced (DevTools protocol Tracing, with V8's sampling profiler) and the
 // summary shows the load with the median script time of each side. Run it again after a change to see what it removed.
 //
-//   node bench/profile.mjs [--dir website/build-bench] [--path /concepts/wallets] [--runs 3] [--port 4180]
-//                          [--control-port 4190]
+//   node bench/profile.mjs [--dir website/build-bench] [--path /concepts/wallets] [--runs 3] [--port PORT]
+//                          [--control-port PORT]   (ports: a free one when unset)
 //   (the default folder is the benchmark's production build: npm run bench builds it)
 import {readFileSync, writeFileSync, existsSync, mkdtempSync, statSync} from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import {spawnSync} from 'node:child_process';
 import {chromium} from 'playwright-core';
 import {ensureControlBuild, CONTROL_DOCS_PAGE} from './control.mjs';
 import {serveBuild} from './serve.mjs';
+import {requestedPort} from './ports.mjs';
 import {chromiumLaunchOptions, median, summarise, traceFirstLoad} from './trace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,8 +26,8 @@ const {values} = parseArgs({
     dir: {type: 'string', default: path.join(root, 'website', 'build-bench')},
     path: {type: 'string', default: '/concepts/wallets'},
     runs: {type: 'string', default: '3'},
-    port: {type: 'string', default: process.env.BENCH_PORT ?? '4180'},
-    'control-port': {type: 'string', default: process.env.BENCH_CONTROL_PORT ?? '4190'},
+    port: {type: 'string', default: process.env.BENCH_PORT ?? '0'},
+    'control-port': {type: 'string', default: process.env.BENCH_CONTROL_PORT ?? '0'},
   },
 });
 const runs = Number(values.runs);
@@ -40,8 +41,8 @@ if (!existsSync(path.join(buildDir, values.path, 'index.html'))) {
 const log = (m) => console.error(`[profile] ${m}`);
 const loadBefore = os.loadavg()[0];
 const control = ensureControlBuild({log});
-const ours = await serveBuild(buildDir, Number(values.port));
-const theirs = await serveBuild(control.buildDir, Number(values['control-port']));
+const ours = await serveBuild(buildDir, requestedPort(values.port, '--port'));
+const theirs = await serveBuild(control.buildDir, requestedPort(values['control-port'], '--control-port'));
 const browser = await chromium.launch(chromiumLaunchOptions);
 const traces = mkdtempSync(path.join(os.tmpdir(), 'sigil-profile-'));
 const loads = {ours: [], control: []};

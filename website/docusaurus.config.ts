@@ -41,7 +41,7 @@ const withTestFixtures = process.env.SIGIL_TEST_FIXTURES === '1';
 /** The bundled OpenAPI document, relative to this folder: the API reference and the API area redirects read it. */
 const apiSpecPath = '../packages/api-spec/dist/openapi.json';
 
-/** The changelog: a blog at /changelog, every post in full, with RSS and Atom feeds. */
+/** The changelog: a blog at /changelog, every post in full, five to a list page (each post's content is a script the page loads), with RSS and Atom feeds. */
 const changelogOptions = {
   id: 'changelog',
   path: 'changelog',
@@ -51,7 +51,7 @@ const changelogOptions = {
   blogTitle: 'Changelog',
   blogDescription: `Every release of the ${brand.name} API, SDKs and documentation.`,
   blogSidebarCount: 0,
-  postsPerPage: 'ALL',
+  postsPerPage: 5,
   showReadingTime: false,
   onInlineAuthors: 'ignore',
   onUntruncatedBlogPosts: 'ignore',
@@ -60,6 +60,9 @@ const changelogOptions = {
     title: `${brand.name} changelog`,
     description: `Releases of the ${brand.name} API, SDKs and documentation.`,
     copyright: `Copyright © ${new Date().getFullYear()} ${brand.name}`,
+    // Every release, not the plugin's default of the newest 20: the list pages show five each, so the feeds are
+    // where a reader finds them all.
+    limit: false,
   },
 } satisfies Partial<BlogPluginOptions>;
 

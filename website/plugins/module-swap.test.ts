@@ -14,17 +14,14 @@ function configure(plugin: ReturnType<typeof moduleSwap>, isServer: boolean) {
   const result = plugin.configureWebpack!({} as never, isServer, utils, {} as never);
   return {result, made};
 }
+const postBuild = (plugin: ReturnType<typeof moduleSwap>) => plugin.postBuild!({} as never);
 
 describe('moduleSwap', () => {
-  const plugin = moduleSwap({
-    name: 'swap-test',
-    request: /^thing$/,
-    replacement: '/site/ours.ts',
-    applies: (resource) => resource.context === '/lib',
-  });
+  const make = (clientOnly = false) =>
+    moduleSwap({name: 'swap-test', request: /^thing$/, replacement: '/site/ours.ts', applies: (resource) => resource.context === '/lib', clientOnly});
 
   it('replaces the requests it applies to, and leaves the others', () => {
-    const {made} = configure(plugin, false);
+    const {made} = configure(make(), false);
     expect(made).toHaveLength(1);
     const picked = {request: 'thing', context: '/lib'};
     const other = {request: 'thing', context: '/elsewhere'};
@@ -35,9 +32,26 @@ describe('moduleSwap', () => {
   });
 
   it('leaves the server build alone when the swap is for the browser only', () => {
-    const clientOnly = moduleSwap({name: 'swap-test', request: /^thing$/, replacement: '/site/ours.ts', clientOnly: true});
-    expect(configure(clientOnly, true).made).toHaveLength(0);
-    expect(configure(clientOnly, false).made).toHaveLength(1);
-    expect(configure(plugin, true).made).toHaveLength(1);
+    expect(configure(make(true), true).made).toHaveLength(0);
+    expect(configure(make(true), false).made).toHaveLength(1);
+    expect(configure(make(), true).made).toHaveLength(1);
+  });
+
+  it('fails the build when a build it was given to replaced nothing, naming that build', async () => {
+    const plugin = make();
+    const client = configure(plugin, false).made[0]!;
+    configure(plugin, true);
+    client.swap({request: 'thing', context: '/lib'});
+    await expect(postBuild(plugin)).rejects.toThrow(/swap-test: no import matched \/\^thing\$\/ in the server build, so \/site\/ours\.ts was not used/);
+  });
+
+  it('passes when every build it was given to replaced an import', async () => {
+    const plugin = make(true);
+    configure(plugin, true);
+    const client = configure(plugin, false).made[0]!;
+    client.swap({request: 'thing', context: '/elsewhere'});
+    await expect(postBuild(plugin)).rejects.toThrow(/in the client build/);
+    client.swap({request: 'thing', context: '/lib'});
+    await expect(postBuild(plugin)).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {createSwap} from '../module-swap';
 
 const LOADER = path.join(__dirname, 'loader.cjs');
 const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
@@ -19,8 +20,18 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export default function clientData(context: LoadContext): Plugin {
   const generated = context.generatedFilesDir;
+  const tslibSwap = createSwap({
+    name: 'sigil-client-data (tslib)',
+    request: /^tslib$/,
+    replacement: TSLIB_HELPERS,
+    applies: (resource) => UTILS_COMMON_DIR.test(resource.context ?? ''),
+    clientOnly: true,
+  });
   return {
     name: 'sigil-client-data',
+    async postBuild() {
+      tslibSwap.check();
+    },
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
       // Rspack's persistent cache keys loader output by its input, not by the loader's code: a change to these
@@ -31,9 +42,7 @@ export default function clientData(context: LoadContext): Plugin {
       return {
         ...cacheDependencies,
         plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(/^tslib$/, (resource: {request: string; context: string}) => {
-            if (UTILS_COMMON_DIR.test(resource.context)) resource.request = TSLIB_HELPERS;
-          }),
+          tslibSwap.plugin(currentBundler as never, isServer),
         ],
         module: {
           rules: [

@@ -33,6 +33,9 @@ describe('client module replacement', () => {
     const clientModule = path.join(theme, 'lib/prism-include-languages.js');
     expect(readFileSync(clientModule, 'utf8')).toContain("from 'prism-react-renderer'");
     expect(THEME_PRISM_CLIENT_MODULE.test(clientModule)).toBe(true);
+    // The theme's getClientModules names it without extension, resolved from its lib folder: the request the bundler sees.
+    expect(readFileSync(path.join(theme, 'lib/index.js'), 'utf8')).toContain("'./prism-include-languages'");
+    expect(THEME_PRISM_CLIENT_MODULE.test(clientModule.replace(/\.js$/, ''))).toBe(true);
     expect(THEME_PRISM_CLIENT_MODULE.test(path.join(theme, 'lib/theme/prism-include-languages.js'))).toBe(false);
   });
 });

@@ -3,6 +3,8 @@ import type {Plugin} from '@docusaurus/types';
 import {moduleSwap} from '../module-swap';
 
 const REPLACEMENT = path.join(__dirname, 'client.tsx');
+/** The import replaced, wherever it is made. */
+export const ROUTER_CONFIG_REQUEST = /^react-router-config$/;
 
 /**
  * Has the client bundle use client.tsx wherever code imports
@@ -12,5 +14,5 @@ const REPLACEMENT = path.join(__dirname, 'client.tsx');
  * (firstMatch.ts). The server render uses it too, so both draw the same tree.
  */
 export default function routeMatching(): Plugin {
-  return moduleSwap({name: 'sigil-route-matching', request: /^react-router-config$/, replacement: REPLACEMENT});
+  return moduleSwap({name: 'sigil-route-matching', request: ROUTER_CONFIG_REQUEST, replacement: REPLACEMENT});
 }
