@@ -23,9 +23,14 @@ export class Page {
     return new Page(path, readFileSync(join(repo, path), 'utf8'));
   }
 
-  /** The one shell block whose code contains `text`; throws naming the page when there is none or more than one. */
+  /**
+   * The one shell block with a line that starts with `text` (a command), or else whose code contains it; throws naming
+   * the page when there is none or more than one.
+   */
   shell(text: string): string {
-    const found = this.blocks.filter((b) => ['bash', 'sh', 'shell'].includes(b.lang) && b.code.includes(text));
+    const shells = this.blocks.filter((b) => ['bash', 'sh', 'shell'].includes(b.lang));
+    const starting = shells.filter((b) => b.code.split('\n').some((line) => line.trimStart().startsWith(text)));
+    const found = starting.length > 0 ? starting : shells.filter((b) => b.code.includes(text));
     if (found.length !== 1) throw new Error(`${this.path}: expected one shell block containing ${JSON.stringify(text)}, found ${found.length}`);
     return found[0]!.code.trim();
   }
