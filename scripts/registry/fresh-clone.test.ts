@@ -60,7 +60,7 @@ function buildOutputs(): string[] {
   return paths.filter((p) => existsSync(join(repo, p)));
 }
 
-describe('a fresh clone, following the README, Local development and the quickstart word for word', { timeout: 600_000 }, () => {
+describe('a fresh clone, following the README, Local development and the quickstart word for word', { timeout: 1_200_000 }, () => {
   let home: string;
   let clone: string;
   let env: NodeJS.ProcessEnv;
@@ -109,7 +109,7 @@ describe('a fresh clone, following the README, Local development and the quickst
     clone = join(home, folder!);
     await timed('git clone', () => mustRun(cloneLine!, home, env));
     for (const path of buildOutputs()) cpSync(join(repo, path), join(clone, path), { recursive: true });
-    await timed('npm ci', () => mustRun(rest.join('\n'), home, env, 480_000));
+    await timed('npm ci', () => mustRun(rest.join('\n'), home, env, 1_200_000));
     const build = await timed('incremental build', () => mustRun('npm run build:packages', clone, env, 480_000));
     expect(build.stdout).toMatch(/build-packages: (all \d+ libraries are up to date|built \d+)/);
   });

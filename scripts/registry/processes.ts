@@ -9,7 +9,9 @@ export interface Result {
 }
 
 /** Runs `script` with `bash -eo pipefail`, as a terminal would, and collects its output. */
-export function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 240_000): Promise<Result> {
+export function sh(script: string, cwd: string | undefined, env: NodeJS.ProcessEnv, timeoutMs = 600_000): Promise<Result> {
+  // A step whose folder an earlier, failed step should have made must not run in this process's folder instead.
+  if (!cwd) return Promise.reject(new Error(`no folder to run this in (an earlier step failed):\n${script}`));
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -26,7 +28,7 @@ export function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutM
 }
 
 /** Runs `script` and throws with its output when it fails, so a failing page command names itself in the test log. */
-export async function mustRun(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<Result> {
+export async function mustRun(script: string, cwd: string | undefined, env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<Result> {
   const result = await sh(script, cwd, env, timeoutMs);
   if (result.status !== 0) {
     throw new Error(`this failed (exit ${result.status}) in ${cwd}:\n${script}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
     include: ['*.test.ts'],
-    testTimeout: 600_000,
+    testTimeout: 1_200_000,
     hookTimeout: 120_000,
   },
 });
