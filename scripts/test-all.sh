@@ -121,6 +121,16 @@ trap 'status=$?; step_done; kill -- -"$site_pid" 2>/dev/null || true; printf "te
 step "Library tests"
 node scripts/test-packages.mjs
 
+# A new reader, word for word: a fresh clone of HEAD in a temporary folder follows the README, Local development and
+# the quickstart (commands taken from the pages) to a verified signature against the emulator, then installs the
+# @sigil packages from the local registry (npm run registry) into a project outside the repository and runs examples
+# of the quickstart, server SDK, viem and CLI pages there (scripts/registry/README.md). npm's cache is used offline
+# first and the libraries' dist/ is reused through the build's fingerprints.
+step "Fresh clone and packages installed from the local registry"
+started=$SECONDS
+npx vitest run -c scripts/registry/vitest.config.mjs
+echo "Fresh clone and registry tests took $((SECONDS - started)) s"
+
 step "Build script tests"
 npx vitest run -c scripts/vitest.config.mjs
 
