@@ -47,8 +47,8 @@ npm run build:packages
 # as on a core, so two lanes keep both cores busy where one left them idle. The site lane's lines are
 # prefixed "[site] "; each lane prints its steps' times. The browser tests that follow run alone, since they read
 # the page's timing-sensitive behavior.
-# - The site lane: the Go, Ruby and Rust SDKs and the four-SDK scenario, then the site's type-check, unit tests and
-#   build, and the Docusaurus control build of the main-thread check.
+# - The site lane: the Go, Ruby and Rust SDKs, the four-SDK scenario, the behavior rules and the fresh-clone test, then
+#   the site's type-check, unit tests and build, and the Docusaurus control build of the main-thread check.
 # - This lane: the libraries' tests, the checkers' own tests and the docs' examples (whose Rust blocks wait for the
 #   Rust SDK's compiled target: the site lane writes $lanes/rust.done when it is there).
 lanes=$(mktemp -d)
@@ -98,6 +98,16 @@ site_lane() {
   step "Docs statements cite a rule or the document"
   node scripts/rules/check-statements.mjs
 
+  # A new reader, word for word: a fresh clone of HEAD in a temporary folder follows the README, Local development and
+  # the quickstart (commands taken from the pages) to a verified signature against the emulator, then installs the
+  # @sigil packages from the local registry (npm run registry) into a project outside the repository and runs examples
+  # of the quickstart, server SDK, viem and CLI pages there (scripts/registry/README.md). npm's cache is used offline
+  # first and the libraries' dist/ is reused through the build's fingerprints.
+  step "Fresh clone and packages installed from the local registry"
+  started=$SECONDS
+  npx vitest run -c scripts/registry/vitest.config.mjs
+  echo "Fresh clone and registry tests took $((SECONDS - started)) s"
+
   step "Site type-check (strict)"
   npm run typecheck -w website
 
@@ -120,16 +130,6 @@ trap 'status=$?; step_done; kill -- -"$site_pid" 2>/dev/null || true; printf "te
 
 step "Library tests"
 node scripts/test-packages.mjs
-
-# A new reader, word for word: a fresh clone of HEAD in a temporary folder follows the README, Local development and
-# the quickstart (commands taken from the pages) to a verified signature against the emulator, then installs the
-# @sigil packages from the local registry (npm run registry) into a project outside the repository and runs examples
-# of the quickstart, server SDK, viem and CLI pages there (scripts/registry/README.md). npm's cache is used offline
-# first and the libraries' dist/ is reused through the build's fingerprints.
-step "Fresh clone and packages installed from the local registry"
-started=$SECONDS
-npx vitest run -c scripts/registry/vitest.config.mjs
-echo "Fresh clone and registry tests took $((SECONDS - started)) s"
 
 step "Build script tests"
 npx vitest run -c scripts/vitest.config.mjs
