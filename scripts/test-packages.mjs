@@ -1,6 +1,6 @@
 // Runs each library's tests in workspace order and stops at the first failure.
 import {execFileSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 for (const ws of root.workspaces) {
@@ -8,7 +8,11 @@ for (const ws of root.workspaces) {
   const pkg = JSON.parse(readFileSync(new URL(`../${ws}/package.json`, import.meta.url), 'utf8'));
   if (!pkg.scripts?.test) continue;
   console.log(`\n> test ${pkg.name}`);
-  execFileSync('npm', ['run', 'test', '--silent', '-w', pkg.name], {stdio: 'inherit'});
+  // CI runs these beside the site's build (scripts/test-all.sh), so a test against an emulator can take several
+  // times its quiet-machine time: 30 s each instead of vitest's 5 s, unless the package sets its own.
+  const config = readdirSync(new URL(`../${ws}/`, import.meta.url)).find((f) => /^vitest\.config\.[mc]?[jt]s$/.test(f));
+  const ownTimeout = config && readFileSync(new URL(`../${ws}/${config}`, import.meta.url), 'utf8').includes('testTimeout');
+  execFileSync('npm', ['run', 'test', '--silent', '-w', pkg.name, ...(ownTimeout ? [] : ['--', '--testTimeout=30000'])], {stdio: 'inherit'});
 }
 
 // Every library as integrators load it: CommonJS, ESM, bundled for Node and for the browser, and its types.
