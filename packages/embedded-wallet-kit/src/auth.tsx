@@ -1,6 +1,6 @@
 import type { SigilClient, TargetKeyPair } from '@sigil/sdk-browser';
 import { generateTargetKeyPair } from '@sigil/sdk-browser';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { SigilKitError } from './errors.js';
 import {
   finishEmailSignIn,
@@ -16,6 +16,26 @@ import {
 import { requestIdToken, type OauthProvider } from './oauth.js';
 import { useSigilKit, type OtpType, type SigilKitSession } from './provider.js';
 import { useAction } from './use-action.js';
+
+/** A button that runs one sign-in step through the form's action runner (busy state and error shown by the form). */
+function ActionButton(props: {
+  secondary?: boolean;
+  busy: boolean;
+  run: (action: () => Promise<void>) => Promise<void>;
+  action: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.secondary ? 'sigil-kit-button sigil-kit-secondary' : 'sigil-kit-button'}
+      disabled={props.busy}
+      onClick={() => void props.run(props.action)}
+    >
+      {props.children}
+    </button>
+  );
+}
 
 /** A sign-in method `<SigilAuth>` offers. */
 export type AuthMethod = 'passkey' | 'email' | 'otp' | 'oauth';
@@ -128,47 +148,28 @@ export function SigilAuth({
             if (method === 'passkey') {
               return (
                 <div key={method} className="sigil-kit-group">
-                  <button
-                    type="button"
-                    className="sigil-kit-button"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        try {
-                          succeed(await signInWithPasskey(kit, sessionSeconds));
-                        } catch (failure) {
-                          if (allowRecovery && kit.server.initUserEmailRecovery) setOfferRecovery(true);
-                          throw failure;
-                        }
-                      })
+                  <ActionButton busy={busy} run={run} action={async () => {
+                    try {
+                      succeed(await signInWithPasskey(kit, sessionSeconds));
+                    } catch (failure) {
+                      if (allowRecovery && kit.server.initUserEmailRecovery) setOfferRecovery(true);
+                      throw failure;
                     }
-                  >
+                  }}>
                     Sign in with a passkey
-                  </button>
+                  </ActionButton>
                   {allowSignUp && (
-                    <button
-                      type="button"
-                      className="sigil-kit-button sigil-kit-secondary"
-                      disabled={busy}
-                      onClick={() => void run(async () => succeed(await signUpWithPasskey(kit, email, sessionSeconds)))}
-                    >
+                    <ActionButton secondary busy={busy} run={run} action={async () => succeed(await signUpWithPasskey(kit, email, sessionSeconds))}>
                       Create an account with a passkey
-                    </button>
+                    </ActionButton>
                   )}
                   {offerRecovery && (
-                    <button
-                      type="button"
-                      className="sigil-kit-button sigil-kit-secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        void run(async () => {
-                          const pending = await startRecovery(kit, email);
-                          setStep({ kind: 'recovery-code', ...pending });
-                        })
-                      }
-                    >
+                    <ActionButton secondary busy={busy} run={run} action={async () => {
+                      const pending = await startRecovery(kit, email);
+                      setStep({ kind: 'recovery-code', ...pending });
+                    }}>
                       Recover my account by email
-                    </button>
+                    </ActionButton>
                   )}
                 </div>
               );
@@ -176,19 +177,12 @@ export function SigilAuth({
             if (method === 'email') {
               return (
                 <div key={method} className="sigil-kit-group">
-                  <button
-                    type="button"
-                    className="sigil-kit-button"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        const pending = await startEmailSignIn(kit, email);
-                        setStep({ kind: 'email-code', ...pending });
-                      })
-                    }
-                  >
+                  <ActionButton busy={busy} run={run} action={async () => {
+                    const pending = await startEmailSignIn(kit, email);
+                    setStep({ kind: 'email-code', ...pending });
+                  }}>
                     Email me a sign-in code
-                  </button>
+                  </ActionButton>
                 </div>
               );
             }
@@ -209,21 +203,13 @@ export function SigilAuth({
                     </div>
                   )}
                   {otpTypes.map((otpType) => (
-                    <button
-                      key={otpType}
-                      type="button"
-                      className="sigil-kit-button sigil-kit-secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        void run(async () => {
-                          const contact = otpType === 'OTP_TYPE_SMS' ? phone : email;
-                          const pending = await startOtpSignIn(kit, otpType, contact);
-                          setStep({ kind: 'otp-code', ...pending, contact: contact.trim() });
-                        })
-                      }
-                    >
+                    <ActionButton key={otpType} secondary busy={busy} run={run} action={async () => {
+                      const contact = otpType === 'OTP_TYPE_SMS' ? phone : email;
+                      const pending = await startOtpSignIn(kit, otpType, contact);
+                      setStep({ kind: 'otp-code', ...pending, contact: contact.trim() });
+                    }}>
                       {OTP_LABEL[otpType]}
-                    </button>
+                    </ActionButton>
                   ))}
                 </div>
               );
@@ -231,21 +217,13 @@ export function SigilAuth({
             return (
               <div key={method} className="sigil-kit-group">
                 {oauthProviders.map((provider) => (
-                  <button
-                    key={provider.providerName}
-                    type="button"
-                    className="sigil-kit-button sigil-kit-secondary"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        const target = generateTargetKeyPair();
-                        const oidcToken = await requestIdToken(provider, target.targetPublicKey);
-                        succeed(await finishOauthSignIn(kit, oidcToken, target, sessionSeconds));
-                      })
-                    }
-                  >
+                  <ActionButton key={provider.providerName} secondary busy={busy} run={run} action={async () => {
+                    const target = generateTargetKeyPair();
+                    const oidcToken = await requestIdToken(provider, target.targetPublicKey);
+                    succeed(await finishOauthSignIn(kit, oidcToken, target, sessionSeconds));
+                  }}>
                     Continue with {provider.providerName}
-                  </button>
+                  </ActionButton>
                 ))}
               </div>
             );
