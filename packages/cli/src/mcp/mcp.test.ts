@@ -159,7 +159,7 @@ describe('tools', () => {
     expect(text).toMatch(/Allowed mnemonic lengths \(`mnemonic-length-allowed`\): 12, 15, 18, 21, 24 words/);
     expect(text).toMatch(/- 6 `ALREADY_EXISTS`: A wallet with the same `walletName` already exists/);
     expect(text).toContain("const activity = await client.createWallet({");
-    expect(text).toContain('curl -X POST https://api.sigil.example/public/v1/submit/create_wallet');
+    expect(text).toContain('curl -X POST "${SIGIL_BASE_URL:-https://api.sigil.example}/public/v1/submit/create_wallet"');
     const query = await call(client, 'describe_operation', { operation: '/public/v1/query/list_activities' });
     expect(query.text).toMatch(/`paginationOptions\.limit`[^\n]*default|Default page size/);
   });
@@ -318,16 +318,26 @@ describe('samples', () => {
       const exampleOrganization = (JSON.parse(body) as { organizationId: string }).organizationId;
       const ours = body.replaceAll(exampleOrganization, emulator.organizationId);
       const { stampHeaderValue } = await new ApiKeyStamper({ apiPublicKey: emulator.rootKeys.publicKey, apiPrivateKey: emulator.rootKeys.privateKey }).stamp(ours);
-      const command = curl.replaceAll('https://api.sigil.example', emulator.url).replaceAll(exampleOrganization, emulator.organizationId);
-      const answer = JSON.parse(await run(command.replace(/^curl /m, 'curl -sS --fail-with-body '), { X_STAMP: stampHeaderValue })) as Record<string, unknown>;
+      // The sample reads the endpoint from SIGIL_BASE_URL, as readers run it; the body names the example organization,
+      // which a reader replaces with their own before stamping.
+      const command = curl.replaceAll(exampleOrganization, emulator.organizationId);
+      const answer = JSON.parse(
+        await run(command.replace(/^curl /m, 'curl -sS --fail-with-body '), { X_STAMP: stampHeaderValue, SIGIL_BASE_URL: emulator.url }),
+      ) as Record<string, unknown>;
       expect(answer, operation).not.toHaveProperty('code');
     }
     const { text } = await call(client, 'describe_operation', { operation: 'whoami' });
     const typescript = /## TypeScript sample\n\n```ts\n([\s\S]*?)```/.exec(text)![1]!;
     const file = join(REPO, 'examples', `mcp-sample-${process.pid}.ts`);
-    writeFileSync(file, typescript.replaceAll('https://api.sigil.example', emulator.url).replace(/organizationId: '[^']*'/, `organizationId: '${emulator.organizationId}'`));
+    // As written: the sample takes the endpoint, the organization and the key from the environment.
+    writeFileSync(file, typescript);
     try {
-      const out = await run(`npx tsx ${JSON.stringify(file)}`, { SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey, SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey });
+      const out = await run(`npx tsx ${JSON.stringify(file)}`, {
+        SIGIL_BASE_URL: emulator.url,
+        SIGIL_ORGANIZATION_ID: emulator.organizationId,
+        SIGIL_API_PUBLIC_KEY: emulator.rootKeys.publicKey,
+        SIGIL_API_PRIVATE_KEY: emulator.rootKeys.privateKey,
+      });
       expect(out).toContain(emulator.organizationId);
     } finally {
       rmSync(file, { force: true });
