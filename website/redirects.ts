@@ -50,6 +50,8 @@ export const sectionRedirects: Redirect[] = [
   {from: '/signing-automation', to: '/signing-automation/overview'},
   {from: '/signing-automation/code-examples', to: '/category/code-examples-1'},
   {from: '/reference', to: '/reference/aa-wallets'},
+  // The changelog's list pages are /changelog/page/2 and on; the first is /changelog itself.
+  {from: '/changelog/page', to: '/changelog'},
 ];
 
 interface OpenApiLike {

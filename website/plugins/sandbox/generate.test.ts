@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {FORMATS_SOURCE, requestRefs, slimDocument, validatorsSource, type OpenApiLike} from './generate';
+import {FORMATS_SOURCE, requestRefs, slimCatalog, slimDocument, validatorsSource, type CatalogLike, type OpenApiLike} from './generate';
 import {validationMessage, type ValidationErrorLike} from '@sigil/emulator';
 
 const specPath = path.join(__dirname, '../../../packages/api-spec/dist/openapi.json');
@@ -83,5 +83,18 @@ describe('sandbox build output', () => {
     }
     expect(Object.keys(slim.paths['/public/v1/submit/create_wallet']!.post!)).not.toContain('responses');
     expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(document).length / 5);
+  });
+
+  it('keeps the catalog fields the core reads, for every operation and code, and drops the rest', () => {
+    const full = JSON.parse(readFileSync(path.join(__dirname, '../../../packages/api-spec/catalog.json'), 'utf8')) as CatalogLike;
+    const slim = slimCatalog(full);
+    expect(slim.operations).toHaveLength(full.operations.length);
+    const fields = ['name', 'kind', 'path', 'requestSchema', 'activityType', 'acceptsSession', 'tag', 'intentKey', 'resultKey'];
+    slim.operations.forEach((entry, i) => {
+      expect(Object.keys(entry).sort()).toEqual(fields.filter((f) => f in full.operations[i]!).sort());
+      for (const field of fields) expect(entry[field], `${String(entry.name)} ${field}`).toEqual(full.operations[i]![field]);
+    });
+    expect(slim.errorCodes).toEqual(full.errorCodes.map(({code, name, httpStatus}) => ({code, name, httpStatus})));
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(full).length * 0.6);
   });
 });

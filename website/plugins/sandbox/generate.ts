@@ -36,6 +36,27 @@ export function slimDocument(document: OpenApiLike): OpenApiLike {
   return {...extensions, paths, components: {schemas: {}}, 'x-error-codes': document['x-error-codes'], 'x-limits': document['x-limits']};
 }
 
+/** @sigil/api-spec's operation catalog (catalog.json), as far as the sandbox needs it. */
+export interface CatalogLike {
+  operations: Array<Record<string, unknown>>;
+  errorCodes: Array<Record<string, unknown>>;
+}
+
+// The fields of a catalog entry the emulator core reads (packages/emulator/src/core/document.ts); summaries,
+// schemas of results and the like stay out of the worker.
+const CATALOG_OPERATION_FIELDS = ['name', 'kind', 'path', 'requestSchema', 'activityType', 'acceptsSession', 'tag', 'intentKey', 'resultKey'];
+const CATALOG_CODE_FIELDS = ['code', 'name', 'httpStatus'];
+
+const pick = (entry: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.filter((f) => f in entry).map((f) => [f, entry[f]]));
+
+/** The part of the operation catalog the emulator core reads, for the sandbox worker. */
+export function slimCatalog(catalog: CatalogLike): CatalogLike {
+  return {
+    operations: catalog.operations.map((entry) => pick(entry, CATALOG_OPERATION_FIELDS)),
+    errorCodes: catalog.errorCodes.map((entry) => pick(entry, CATALOG_CODE_FIELDS)),
+  };
+}
+
 /** The `$ref` of each operation's JSON request body, e.g. `#/components/schemas/CreateWalletRequest`. */
 export function requestRefs(document: OpenApiLike): string[] {
   const refs = new Set<string>();

@@ -2,7 +2,7 @@ import {existsSync, realpathSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {FORMATS_SOURCE, slimDocument, validatorsSource, type OpenApiLike} from './generate';
+import {FORMATS_SOURCE, slimCatalog, slimDocument, validatorsSource, type CatalogLike, type OpenApiLike} from './generate';
 
 /** Folder (inside the build's generated files) holding what the sandbox worker imports instead of the document. */
 export const SANDBOX_DIR_NAME = 'sigil-sandbox';
@@ -37,7 +37,7 @@ export function sandboxDefinitions(testHook: boolean): Record<string, string> {
  * request (src/sandbox). In the bundle, the core's two document-heavy modules are swapped for
  * build-time output: its Ajv validator (compiled at run time, which the Content Security Policy
  * forbids and which would ship the Ajv compiler) becomes precompiled standalone validators, and
- * its import of the whole OpenAPI document becomes the slim part the core reads.
+ * its imports of the whole OpenAPI document and operation catalog become the slim parts the core reads.
  */
 export default function sandbox(context: LoadContext, {specPath, testHook = false}: SandboxOptions): Plugin {
   const dir = path.join(context.generatedFilesDir, SANDBOX_DIR_NAME);
@@ -51,6 +51,10 @@ export default function sandbox(context: LoadContext, {specPath, testHook = fals
       await writeFile(path.join(dir, 'formats.js'), FORMATS_SOURCE);
       await writeFile(path.join(dir, 'validators.js'), validatorsSource(content, './formats.js'));
       await writeFile(path.join(dir, 'document.json'), JSON.stringify(slimDocument(content)));
+      // catalog.json sits at the root of @sigil/api-spec, beside dist/ where the document is.
+      const catalogPath = path.join(path.dirname(path.join(context.siteDir, specPath)), '..', 'catalog.json');
+      const catalog = JSON.parse(await readFile(catalogPath, 'utf8')) as CatalogLike;
+      await writeFile(path.join(dir, 'catalog.json'), JSON.stringify(slimCatalog(catalog)));
     },
     configureWebpack(_config, _isServer, {currentBundler}) {
       const fromCore = (resource: {context?: string}) => EMULATOR_CORE_DIR.test(resource.context ?? '');
@@ -67,6 +71,9 @@ export default function sandbox(context: LoadContext, {specPath, testHook = fals
           }),
           new currentBundler.instance.NormalModuleReplacementPlugin(/^@sigil\/api-spec\/openapi\.json$/, (resource: {context?: string; request: string}) => {
             if (fromCore(resource)) resource.request = path.join(dir, 'document.json');
+          }),
+          new currentBundler.instance.NormalModuleReplacementPlugin(/^@sigil\/api-spec\/catalog\.json$/, (resource: {context?: string; request: string}) => {
+            if (fromCore(resource)) resource.request = path.join(dir, 'catalog.json');
           }),
         ],
       };

@@ -32,7 +32,7 @@ describe('the emulator reads the operation catalog', () => {
   });
 
   it('answers the catalog’s error codes with their names and HTTP statuses', () => {
-    expect(Code).toBe(ERROR_CODE);
+    expect(Code).toEqual(ERROR_CODE);
     for (const entry of catalog.errorCodes) {
       expect([codeName(entry.code), httpStatusOf(entry.code)]).toEqual([entry.name, entry.httpStatus]);
     }

@@ -1,9 +1,14 @@
 // Errors answered as the document's Status body. The codes and the HTTP status of each come from the
 // document's `x-error-codes` through @sigil/api-spec's catalog (see document.ts), never from a number written here.
-import { ERROR_CODE, type ErrorCodeNumber } from '@sigil/api-spec';
+import catalog from '@sigil/api-spec/catalog.json' with { type: 'json' };
+import type { ERROR_CODE, ErrorCodeNumber } from '@sigil/api-spec';
 
-/** Each error code's number by name, from @sigil/api-spec's catalog (the document's `x-error-codes`). */
-export const Code = ERROR_CODE;
+/**
+ * Each error code's number by name, from @sigil/api-spec's catalog (the document's `x-error-codes`). Read from
+ * catalog.json, not from the package's index, so the sandbox worker carries the catalog's slim form (plugins/sandbox)
+ * and none of the index's other data; typed as the index's ERROR_CODE.
+ */
+export const Code = Object.fromEntries(catalog.errorCodes.map((entry) => [entry.name, entry.code])) as typeof ERROR_CODE;
 export type CodeNumber = ErrorCodeNumber;
 
 export const FIELD_VIOLATION = 'type.sigil.example/sigil.errors.v1.FieldViolation';
