@@ -11,9 +11,12 @@ import BlogListPageStructuredData from '@theme/BlogListPage/StructuredData';
 import type {Props} from '@theme/BlogListPage';
 import styles from './styles.module.css';
 
-/** The feed files the blog plugin writes next to the list page (`feedOptions.type` in docusaurus.config.ts). */
+/**
+ * The feed files the blog plugin writes beside the first list page (`feedOptions.type` in docusaurus.config.ts): the
+ * later list pages (`/changelog/page/2` and on) link the same files.
+ */
 function FeedLinks({permalink}: {permalink: string}): ReactNode {
-  const base = permalink.replace(/\/+$/, '');
+  const base = permalink.replace(/\/page\/\d+\/?$/, '').replace(/\/+$/, '');
   const rss = useBaseUrl(`${base}/rss.xml`);
   const atom = useBaseUrl(`${base}/atom.xml`);
   return (
