@@ -38,9 +38,10 @@ const BUDGET = {
   docsJs: 179 * KB,
   /**
    * The changelog's list pages show every release in full (spec: no "read more"), five to a page: each post's
-   * content is a script of its own, so the first list page loads about 166 KB (196 KB when it held all seventeen).
+   * content is a script of its own, so the first list page loads about 166–168 KB with this session's five long
+   * release notes on it (196 KB when it held all seventeen).
    */
-  changelogJs: 168 * KB,
+  changelogJs: 172 * KB,
   /**
    * Scripts a doc page's first visit requests (issue 23): main.js (with the
    * bundler's runtime), its area's shell and its own content
