@@ -175,14 +175,9 @@ npx vitest run --root bench
 node bench/main-thread-check.mjs --dir website/build
 echo "Main-thread check took $((SECONDS - started)) s"
 
-step "End-to-end tests in Chromium"
-CI=${CI:-true} npm run test:e2e -w website -- --grep-invert @quality
-
-# Every route of the build: axe in light and dark, no other host, no CSP violation,
-# weight budgets, link crawl; plus keyboard, no-JS and widget checks (website/tests/e2e/quality-*.spec.ts).
-step "Quality gates over every built route"
-started=$SECONDS
-# One retry: under full load on 2 cores a colour check can land mid-transition; a
-# real violation fails both attempts and Playwright lists retried tests as flaky.
-CI=${CI:-true} npm run test:e2e -w website -- --grep @quality --retries 1
-echo "Quality gates took $((SECONDS - started)) s"
+# The functional specs and the quality gates over every built route (axe in light and dark, no other host, no CSP
+# violation, weight budgets, link crawl, keyboard, narrow screens, widgets: website/tests/e2e/quality-*.spec.ts), in
+# one Playwright run of two projects (website/playwright.config.ts): one server, the two workers shared to the end,
+# and the quality gates still report when a functional spec failed. The quality project retries a test once.
+step "End-to-end tests and quality gates in Chromium"
+CI=${CI:-true} npm run test:e2e -w website

@@ -22,6 +22,14 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     serviceWorkers: 'block',
   },
+  // One run, two projects sharing the workers and the server: the functional specs, then the quality gates over every
+  // built route (tests tagged @quality). `--project quality` (or `e2e`) runs one of them.
+  projects: [
+    {name: 'e2e', grepInvert: /@quality/},
+    // One retry: under full load on 2 cores a colour check can land mid-transition; a real violation fails both
+    // attempts, and Playwright lists a test that passed on its retry as flaky.
+    {name: 'quality', grep: /@quality/, retries: 1},
+  ],
   webServer: {
     // The production build (made by the test script beforehand), served as-is.
     command: `node tests/serve-build.mjs --port ${port} --dir ${buildDir}`,

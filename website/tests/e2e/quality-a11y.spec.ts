@@ -5,27 +5,56 @@
  * zero Content Security Policy violations. One test per route, so the workers
  * share the routes between them.
  */
+import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
 import {cspViolations, foreignRequests, gotoSettled, observe, settle} from '../quality/observe';
-import {builtRoutes} from '../quality/site';
+import {builtRoutes, sampleRoutes} from '../quality/site';
 
 // SIGIL_QUALITY_STRIDE=N checks every Nth route only: a quick local look, never set in CI.
 const stride = Math.max(1, Number(process.env.SIGIL_QUALITY_STRIDE ?? 1));
-// The ~290 schema pages come from one template filled with data from the API
-// document. Every Nth of them (default 5) gets the full check below; the
-// others get axe on their server-rendered markup, the app not started (light,
-// then the colour rules in dark), which is the same markup without the cost
-// of starting the app: every schema page is checked within CI's time budget.
-// SIGIL_QUALITY_SCHEMA_STRIDE=1 gives them all the full check.
-const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 5));
-let schemaIndex = 0;
+// Two kinds of API page come from one template each, filled with data from the API document: ~290 schema pages and
+// 75 operation pages. What varies from page to page is the data (headings, names, tables, lists, samples); the
+// colours come from the template's CSS, and the navbar, API sidebar and footer are the same on every one of them.
+// So every page of both kinds gets the checks whose outcome depends on its data, and a sample gets the full check:
+// - schema pages: every Nth (default 10) gets the full check below; the others get axe, every rule, on their
+//   server-rendered content, the app not started (light, then the colour rules in dark): the same markup without
+//   the cost of starting the app.
+// - operation pages: every Nth (default 4, and at least one query and one submission) gets the full check; the
+//   others are started like any page and get every rule but the colour ones, in light mode, plus the privacy and
+//   policy checks. Colour rules over their ~6,700 elements (code samples in seven languages, nested field tables)
+//   were 80 % of a full check's time, the same colours on every page.
+// SIGIL_QUALITY_SCHEMA_STRIDE=1 and SIGIL_QUALITY_OPERATION_STRIDE=1 give every such page the full check.
+const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 10));
+const operationStride = Math.max(1, Number(process.env.SIGIL_QUALITY_OPERATION_STRIDE ?? 4));
 const isSchemaPage = (path: string) => path.startsWith('/api/schemas/');
-const routes = builtRoutes()
-  .filter((_, i) => i % stride === 0)
-  .filter((r) => !isSchemaPage(r.path) || schemaIndex++ % schemaStride === 0);
-const markupOnly =
-  stride === 1 ? builtRoutes().filter((r) => isSchemaPage(r.path)).filter((_, i) => i % schemaStride !== 0) : [];
+/** `/api/<group>/<operation>`: the operation pages (group pages are `/api/<group>`). */
+const isOperationPage = (path: string) => !isSchemaPage(path) && /^\/api\/[^/]+\/[^/]+$/.test(path);
+const operationKinds = new Map(
+  (JSON.parse(readFileSync(require.resolve('@sigil/api-spec/catalog.json'), 'utf8')) as {operations: Array<{name: string; kind: string}>}).operations.map(
+    (o) => [o.name.replace(/_/g, '-'), o.kind],
+  ),
+);
+const kindOfOperationPage = (path: string) => operationKinds.get(path.split('/').at(-1)!);
+
+const all = builtRoutes().filter((_, i) => i % stride === 0);
+const schemaPages = all.filter((r) => isSchemaPage(r.path));
+const operationPages = all.filter((r) => isOperationPage(r.path));
+const fullSchema = schemaPages.filter((_, i) => i % schemaStride === 0);
+const fullOperation = operationPages.filter((_, i) => i % operationStride === 0);
+for (const kind of ['query', 'submission']) {
+  const first = operationPages.find((r) => kindOfOperationPage(r.path) === kind);
+  if (first && !fullOperation.some((r) => kindOfOperationPage(r.path) === kind)) fullOperation.push(first);
+}
+const routes = all.filter((r) => (!isSchemaPage(r.path) && !isOperationPage(r.path)) || fullSchema.includes(r) || fullOperation.includes(r));
+// The navbar, the sidebars and the site's footer are the same on every page of a section but for the current
+// page's mark: they are checked with everything else on one page of each section and template (sampleRoutes), and
+// left out of axe's runs on the others (the page's title, language and skip link are still checked there). On an
+// API page the sidebar alone lists ~360 links.
+const CHROME = ['.theme-layout-navbar', '.theme-doc-sidebar-container', '#api-sidebar', '.theme-layout-footer'];
+const chromeChecked = new Set(sampleRoutes(builtRoutes()).map((r) => r.path));
+const markupOnly = stride === 1 ? schemaPages.filter((r) => !fullSchema.includes(r)) : [];
+const structureOnly = operationPages.filter((r) => !fullOperation.includes(r));
 const BATCH = 20;
 
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
@@ -51,16 +80,17 @@ test.describe('every route: accessibility, privacy, content security policy', {t
       const log = await observe(context);
       const page = await context.newPage();
       const problems: string[] = [];
+      const exclude = chromeChecked.has(route.path) ? [] : CHROME;
 
       const status = await gotoSettled(page, route.path);
       expect(status, 'HTTP status').toBe(route.status);
       await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-      problems.push(...(await axeViolations(page, 'light')));
+      problems.push(...(await axeViolations(page, 'light', 'all', exclude)));
 
       await toDarkMode(page, route.path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      problems.push(...(await axeViolations(page, 'dark', 'colour')));
+      problems.push(...(await axeViolations(page, 'dark', 'colour', exclude)));
 
       // Whatever appears on scroll (lazy images, prefetches) must also stay on this host and within the policy.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -101,6 +131,39 @@ test.describe('the other schema pages: server-rendered markup, the app not start
         // CodeBlock does so after mount); code in dark mode is checked on the pages with the full check.
         problems.push(...(await axeViolations(page, `${route.path} dark`, 'colour', ['.prism-code'], 'main')));
       }
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
+
+test.describe('the other operation pages: every rule but the colour ones, light, the app started', {tag: '@quality'}, () => {
+  test('the operation pages are found, both kinds fully checked', () => {
+    if (stride === 1) {
+      const fully = new Set(routes.map((r) => r.path));
+      expect([...chromeChecked].filter((p) => !fully.has(p)), 'pages whose navbar, sidebar and footer are checked get the full check').toEqual([]);
+    }
+    expect(operationPages.length).toBeGreaterThan(stride === 1 ? 70 : 0);
+    if (stride === 1) {
+      expect(operationPages.every((r) => kindOfOperationPage(r.path) !== undefined), 'every operation page names an operation of the catalog').toBe(true);
+      expect(new Set(fullOperation.map((r) => kindOfOperationPage(r.path)))).toEqual(new Set(['query', 'submission']));
+    }
+  });
+  for (const route of structureOnly) {
+    test(route.path, async ({browser, baseURL}) => {
+      const context = await browser.newContext();
+      const log = await observe(context);
+      const page = await context.newPage();
+      const status = await gotoSettled(page, route.path);
+      expect(status, 'HTTP status').toBe(route.status);
+      const problems = await axeViolations(page, 'light', 'structure', CHROME);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await settle(page, {quietMs: 100});
+      for (const v of await cspViolations(page)) {
+        problems.push(`CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`);
+      }
+      problems.push(...log.cspConsole.map((m) => `console: ${m}`));
+      problems.push(...foreignRequests(log, baseURL!).map((u) => `request to another host: ${u}`));
       await context.close();
       expect(problems, problems.join('\n')).toEqual([]);
     });

@@ -37,6 +37,10 @@ function cutWords(): string[] {
       const parent = node.parentElement;
       // Code blocks in cells follow their own wrapping; nested tables are visited as tables of their own.
       if (!parent || parent.closest('pre') || parent.closest('table') !== table) continue;
+      // Most cells' text sits on one line: then none of its tokens can be cut, and its tokens need no measuring.
+      range.selectNodeContents(node);
+      const lines = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => r.top);
+      if (lines.length < 2 || Math.max(...lines) - Math.min(...lines) < 4) continue;
       for (const match of node.data.matchAll(/\S{2,}/g)) {
         const start = match.index;
         const end = start + match[0].length;

@@ -28,13 +28,21 @@ interface AxeWindow {
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function runAxe(page: Page, only: 'all' | 'colour', exclude: string[] = [], include = 'html'): Promise<AxeResults['violations']> {
+/** Which rules: every WCAG rule, only the colour rules, every rule but the colour ones (`structure`), or the rules named. */
+export type RuleSet = 'all' | 'colour' | 'structure' | string[];
+
+async function runAxe(page: Page, only: RuleSet, exclude: string[] = [], include = 'html'): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axeSource);
-  const runOnly = only === 'all' ? {type: 'tag', values: WCAG_TAGS} : {type: 'rule', values: COLOUR_RULES};
+  const runOnly = Array.isArray(only)
+    ? {type: 'rule', values: only}
+    : only === 'colour'
+      ? {type: 'rule', values: COLOUR_RULES}
+      : {type: 'tag', values: WCAG_TAGS};
+  const rules = only === 'structure' ? Object.fromEntries(COLOUR_RULES.map((id) => [id, {enabled: false}])) : {};
   return page.evaluate(
     async ({options, exclude, include}) =>
       (await (window as AxeWindow).axe!.run({include: [[include]], exclude: exclude.map((s) => [s])}, options)).violations,
-    {options: {runOnly, resultTypes: ['violations']}, exclude, include},
+    {options: {runOnly, rules, resultTypes: ['violations']}, exclude, include},
   );
 }
 
@@ -42,7 +50,7 @@ async function runAxe(page: Page, only: 'all' | 'colour', exclude: string[] = []
 export async function axeViolations(
   page: Page,
   label: string,
-  only: 'all' | 'colour' = 'all',
+  only: RuleSet = 'all',
   exclude: string[] = [],
   include = 'html',
 ): Promise<string[]> {
