@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
-import {cspViolations, foreignRequests, gotoSettled, observe, settle} from '../quality/observe';
+import {gotoSettled, observe, privacyAndPolicyProblems} from '../quality/observe';
 import {builtRoutes, sampleRoutes} from '../quality/site';
 
 // SIGIL_QUALITY_STRIDE=N checks every Nth route only: a quick local look, never set in CI.
@@ -92,14 +92,7 @@ test.describe('every route: accessibility, privacy, content security policy', {t
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       problems.push(...(await axeViolations(page, 'dark', 'colour', exclude)));
 
-      // Whatever appears on scroll (lazy images, prefetches) must also stay on this host and within the policy.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await settle(page, {quietMs: 100});
-      for (const v of await cspViolations(page)) {
-        problems.push(`CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`);
-      }
-      problems.push(...log.cspConsole.map((m) => `console: ${m}`));
-      problems.push(...foreignRequests(log, baseURL!).map((u) => `request to another host: ${u}`));
+      problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
       if (log.pageErrors.length > 0) test.info().annotations.push({type: 'page errors', description: log.pageErrors.join('\n')});
       await context.close();
       expect(problems, problems.join('\n')).toEqual([]);
@@ -157,13 +150,7 @@ test.describe('the other operation pages: every rule but the colour ones, light,
       const status = await gotoSettled(page, route.path);
       expect(status, 'HTTP status').toBe(route.status);
       const problems = await axeViolations(page, 'light', 'structure', CHROME);
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await settle(page, {quietMs: 100});
-      for (const v of await cspViolations(page)) {
-        problems.push(`CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`);
-      }
-      problems.push(...log.cspConsole.map((m) => `console: ${m}`));
-      problems.push(...foreignRequests(log, baseURL!).map((u) => `request to another host: ${u}`));
+      problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
       await context.close();
       expect(problems, problems.join('\n')).toEqual([]);
     });

@@ -64,6 +64,20 @@ export async function cspViolations(page: Page): Promise<CspViolation[]> {
   return page.evaluate(() => window.__cspViolations ?? []);
 }
 
+/**
+ * Scrolls to the end of the page, waits for quiet, and lists what broke the privacy promise or the policy: whatever
+ * appears on scroll (lazy images, prefetches) must also stay on this host and within the Content Security Policy.
+ */
+export async function privacyAndPolicyProblems(page: Page, log: PageLog, baseURL: string): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await settle(page, {quietMs: 100});
+  return [
+    ...(await cspViolations(page)).map((v) => `CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`),
+    ...log.cspConsole.map((m) => `console: ${m}`),
+    ...foreignRequests(log, baseURL).map((u) => `request to another host: ${u}`),
+  ];
+}
+
 /** Requests that left the site's own origin. */
 export function foreignRequests(log: PageLog, baseURL: string): string[] {
   const own = new URL(baseURL).origin;
