@@ -317,5 +317,10 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     return { code: 0, stdout: '', stderr: '', timedOut: false };
   }
 
-  return { user, run, servePage, close: () => context.close() };
+  /** Runs `source` (a module, bundled as a classic script) in the tab, as a browser extension's content script would. */
+  async function addScript(source) {
+    await page.addScriptTag({ content: await bundle(source, { format: 'iife' }) });
+  }
+
+  return { user, run, servePage, addScript, close: () => context.close() };
 }

@@ -342,7 +342,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         try {
           tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend, rpcOrigins: chains?.browserOrigins });
           // Setups that prepare the signed-in user too (funding the tab user's wallet), now that the user exists.
-          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains });
+          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains, tab });
           // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
           // open one (a link in an email).
           for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {

@@ -8,6 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import * as evm from './chains/evm.mjs';
 import * as solana from './chains/solana.mjs';
+import { solanaWalletExtensionSetup } from './solana-wallet-extension.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -180,6 +181,11 @@ export const SETUPS = {
     const adapter = `const {ed25519} = await import('@noble/curves/ed25519.js'); const adapter: SolanaWalletAdapter = {publicKey: {toBytes: () => ed25519.getPublicKey(${secret})}, signMessage: async (message: Uint8Array) => ed25519.sign(message, ${secret})};`;
     return { values: { solanaWalletAdapter: adapter, solanaWalletPublicKey: publicKey }, env: {} };
   },
+  /**
+   * A Solana wallet extension in the browser tab: `window.solana` with `connect` and `signMessage`, signing with a
+   * real Ed25519 key (solana-wallet-extension.mjs). `solanaWalletPublicKey` (hex), `solanaWalletAddress` (base58).
+   */
+  'solana-wallet-extension': solanaWalletExtensionSetup,
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');
