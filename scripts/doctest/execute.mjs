@@ -320,6 +320,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
           const made = await SETUPS[name](emulator, { values, chains });
           Object.assign(values, made.values);
           env = { ...env, ...made.env };
+          // A setup that stands in for the app's backend (sign-up-backend.mjs) serves the tab's /api/… calls.
+          if (made.backend) backend = made.backend;
         } catch (error) {
           setupFailed = `setup="${name}" failed: ${error.message}`;
           break;

@@ -9,6 +9,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import * as evm from './chains/evm.mjs';
 import * as solana from './chains/solana.mjs';
 import { solanaWalletExtensionSetup } from './solana-wallet-extension.mjs';
+import { signUpBackendSetup } from './sign-up-backend.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -186,6 +187,12 @@ export const SETUPS = {
    * real Ed25519 key (solana-wallet-extension.mjs). `solanaWalletPublicKey` (hex), `solanaWalletAddress` (base58).
    */
   'solana-wallet-extension': solanaWalletExtensionSetup,
+  /**
+   * The app backend's passkey sign-up, for pages that leave it to the reader: the tab's `POST /api/sign-up`
+   * `{email, passkey}` creates the user's sub-organization in the emulator and answers `{subOrganizationId}`
+   * (sign-up-backend.mjs).
+   */
+  'sign-up-backend': signUpBackendSetup,
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');
