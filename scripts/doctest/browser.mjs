@@ -322,5 +322,5 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     await page.addScriptTag({ content: await bundle(source, { format: 'iife' }) });
   }
 
-  return { user, run, servePage, addScript, close: () => context.close() };
+  return { user, page, run, servePage, addScript, close: () => context.close() };
 }

@@ -10,6 +10,7 @@ import * as evm from './chains/evm.mjs';
 import * as solana from './chains/solana.mjs';
 import { solanaWalletExtensionSetup } from './solana-wallet-extension.mjs';
 import { signUpBackendSetup } from './sign-up-backend.mjs';
+import { securityKeySetup } from './security-key.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -193,6 +194,11 @@ export const SETUPS = {
    * (sign-up-backend.mjs).
    */
   'sign-up-backend': signUpBackendSetup,
+  /**
+   * A second authenticator in the browser tab, a USB security key that takes part only in creating passkeys
+   * (security-key.mjs); `securityKeyCredentialIds()` lists what it holds.
+   */
+  'security-key': securityKeySetup,
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');
