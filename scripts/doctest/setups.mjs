@@ -116,6 +116,8 @@ export const SETUPS = {
   'ethereum-token': ethereumToken,
   /** FEATURE_NAME_EMAIL_AUTH on the organization, which email sign-in needs. */
   'email-auth-enabled': featureSetup('FEATURE_NAME_EMAIL_AUTH'),
+  /** FEATURE_NAME_OTP_EMAIL_AUTH on the organization, which one-time codes by email need. */
+  'otp-email-enabled': featureSetup('FEATURE_NAME_OTP_EMAIL_AUTH'),
   /** FEATURE_NAME_EMAIL_RECOVERY and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, which recovering a root user needs. */
   'email-recovery-enabled': featureSetup('FEATURE_NAME_EMAIL_RECOVERY', 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY'),
   /**
