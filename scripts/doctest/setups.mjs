@@ -11,6 +11,7 @@ import * as solana from './chains/solana.mjs';
 import { solanaWalletExtensionSetup } from './solana-wallet-extension.mjs';
 import { signUpBackendSetup } from './sign-up-backend.mjs';
 import { securityKeySetup } from './security-key.mjs';
+import { webhookEndpointSetup } from './webhook-endpoint.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -201,6 +202,12 @@ export const SETUPS = {
    * (security-key.mjs); `securityKeyCredentialIds()` lists what it holds.
    */
   'security-key': securityKeySetup,
+  /**
+   * FEATURE_NAME_WEBHOOK pointing at http://127.0.0.1:<free port>/sigil/activities (`webhookPort`, `webhookUrl`), for a
+   * block marked background="webhookPort"; while it runs, a forged post must get 401 and a create_wallet completes
+   * (webhook-endpoint.mjs).
+   */
+  'webhook-endpoint': webhookEndpointSetup,
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');
