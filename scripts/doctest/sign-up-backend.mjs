@@ -19,15 +19,22 @@ export async function signUpWithPasskey(emulator, { email, passkey }) {
   if (typeof email !== 'string' || !email.includes('@') || !passkey?.attestation || !passkey.challenge) {
     return { status: 400, body: { error: 'email and passkey {authenticatorName, challenge, attestation} are required' } };
   }
-  const submitted = await emulator.client.createSubOrganization({
-    subOrganizationName: `Wallet of ${email}`,
-    rootUsers: [{ userName: email, userEmail: email, apiKeys: [], authenticators: [passkey], oauthProviders: [] }],
-    rootQuorumThreshold: 1,
-    wallet: {
-      walletName: 'Default wallet',
-      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
-    },
-  });
+  let submitted;
+  try {
+    submitted = await emulator.client.createSubOrganization({
+      subOrganizationName: `Wallet of ${email}`,
+      rootUsers: [{ userName: email, userEmail: email, apiKeys: [], authenticators: [passkey], oauthProviders: [] }],
+      rootQuorumThreshold: 1,
+      wallet: {
+        walletName: 'Default wallet',
+        accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+      },
+    });
+  } catch (error) {
+    // Sigil refused the request (an attestation that does not match its challenge): the route says so, as a 502.
+    if (typeof error?.code !== 'number') throw error;
+    return { status: 502, body: { error: `create_sub_organization refused: ${error.message}` } };
+  }
   const { outcome, activity } = await waitForActivity(emulator.client, submitted);
   const subOrganizationId = activity.result?.createSubOrganizationResultV7?.subOrganizationId;
   if (outcome !== 'COMPLETED' || !subOrganizationId) return { status: 502, body: { error: `create_sub_organization ended ${outcome}` } };
