@@ -57,8 +57,13 @@ export async function runBackgroundBlock({ file, cwd, env, tsx, port, whileRunni
     } catch (error) {
       return failed(`while it ran: ${error.message}`);
     }
+    // Woken by each chunk of output or the exit; the deadline bounds the wait.
+    let wake = () => {};
+    child.stdout.on('data', () => wake());
     while (Date.now() < deadline && exitCode === undefined && !expectOutput.test(stdout)) {
-      await Promise.race([new Promise((resolve) => child.stdout.once('data', resolve)), exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+      let timer;
+      await Promise.race([new Promise((resolve) => (wake = resolve)), exited, new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+      clearTimeout(timer);
     }
     if (exitCode !== undefined && !expectOutput.test(stdout)) return failed(`exited with ${exitCode} while it should run until stopped`);
     // Matched (passes), or the time ran out (judge reports the output that did not match).
