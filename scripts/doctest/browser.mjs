@@ -255,7 +255,8 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
       const server = backend();
       if (!server) return route.fulfill({ status: 404, contentType: 'text/plain', body: `no block of this unit is marked backend, so nothing serves ${url.pathname}` });
       const request = route.request();
-      const answer = await fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method(), headers: request.headers(), body: request.postData() ?? undefined });
+      // allHeaders: headers() leaves out the Cookie header, which a backend's session needs.
+      const answer = await fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method(), headers: await request.allHeaders(), body: request.postData() ?? undefined });
       return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
     }
     return route.fulfill({ contentType: 'text/html', body: html });
@@ -317,5 +318,10 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     return { code: 0, stdout: '', stderr: '', timedOut: false };
   }
 
-  return { user, run, servePage, close: () => context.close() };
+  /** Runs `source` (a module, bundled as a classic script) in the tab, as a browser extension's content script would. */
+  async function addScript(source) {
+    await page.addScriptTag({ content: await bundle(source, { format: 'iife' }) });
+  }
+
+  return { user, page, run, servePage, addScript, close: () => context.close() };
 }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { BROWSER_CODE_VALUES, DEFAULT_ORIGIN, exportedNames, openBrowserPage } from './browser.mjs';
 import { SETUPS } from './setups.mjs';
 import { parseRoute, startBackend } from './backend.mjs';
+import { runBackgroundBlock } from './background.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -102,6 +103,10 @@ export function runSpec(meta) {
   if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
   if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
   const expectStderr = patternOf('expect-stderr');
+  // A program that runs until stopped, listening on the port a session value holds (background.mjs).
+  const background = m.first('background')?.value;
+  if (m.has('background') && !/^[A-Za-z_$][\w$]*$/.test(background ?? '')) errors.push('background names the session value of the port the program listens on: background="webhookPort"');
+  if (background !== undefined && !expectOutput) errors.push('background runs until stopped: expect-output says what it must print before the checker stops it');
   const backend = m.has('backend');
   if (backend && browser) errors.push('backend runs on the server: a block cannot be both backend and browser');
   if (phone && (browser || backend)) errors.push(`phone runs the block as React Native app code in Node: a block cannot be both phone and ${browser ? 'browser' : 'backend'}`);
@@ -113,7 +118,8 @@ export function runSpec(meta) {
   const expectErrorCode = codeText === undefined ? undefined : Number(codeText);
   if (codeText !== undefined && !/^\d+$/.test(codeText)) errors.push(`expect-error-code=${codeText}: give a number, e.g. expect-error-code=7`);
   return {
-    run: m.has('run') || session !== undefined || browser || backend || phone || setups.length > 0,
+    run: m.has('run') || session !== undefined || browser || backend || phone || background !== undefined || setups.length > 0,
+    background,
     backend,
     routes: routes.filter((route) => !route.error),
     phone,
@@ -320,6 +326,8 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
           const made = await SETUPS[name](emulator, { values, chains });
           Object.assign(values, made.values);
           env = { ...env, ...made.env };
+          // A setup that stands in for the app's backend (sign-up-backend.mjs) serves the tab's /api/… calls.
+          if (made.backend) backend = made.backend;
         } catch (error) {
           setupFailed = `setup="${name}" failed: ${error.message}`;
           break;
@@ -342,7 +350,7 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
         try {
           tab = await openBrowserPage(await getBrowser(), emulator, { origin: [...origins][0], timeoutMs: BLOCK_TIMEOUT_MS, backend: () => backend, rpcOrigins: chains?.browserOrigins });
           // Setups that prepare the signed-in user too (funding the tab user's wallet), now that the user exists.
-          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains });
+          for (const name of setupsDone) await SETUPS[name].browserUser?.(tab.user, { values, chains, tab });
           // The session's pages (page="/path") exist from the start, like the app's other pages: an earlier block may
           // open one (a link in an email).
           for (const pageBlock of unit.blocks.filter((b) => b.spec.page)) {
@@ -395,6 +403,17 @@ export async function runUnit(unit, { repo, work, startEmulator, getBrowser, pre
             // The block exited early on purpose (exit 0 before the end): nothing to carry over.
           }
         }
+      } else if (block.spec.background) {
+        const file = join(dir, `block${i + 1}_L${block.line}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`);
+        writeFileSync(file, `${code}\nexport {};\n`);
+        const port = Number(values[block.spec.background]);
+        // What the program waits for comes from the setups that pointed something at it (webhook-endpoint.mjs).
+        const whileRunning = async () => {
+          for (const name of setupsDone) await SETUPS[name].whileRunning?.(emulator, { values });
+        };
+        result = Number.isInteger(port) && port > 0
+          ? await runBackgroundBlock({ file, cwd: dir, env, tsx, port, whileRunning, expectOutput: block.spec.expectOutput, timeoutMs: BLOCK_TIMEOUT_MS })
+          : { code: 1, stdout: '', stderr: `background="${block.spec.background}": the session value ${block.spec.background} is ${values[block.spec.background] ?? 'not set'}, not a port (setup="webhook-endpoint" gives webhookPort)`, timedOut: false };
       } else if (block.language) {
         result = await runLanguageBlock(block, code, { cwd: dir, env, prepareLanguage });
       } else {

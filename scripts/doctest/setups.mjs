@@ -8,6 +8,10 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import * as evm from './chains/evm.mjs';
 import * as solana from './chains/solana.mjs';
+import { solanaWalletExtensionSetup } from './solana-wallet-extension.mjs';
+import { signUpBackendSetup } from './sign-up-backend.mjs';
+import { securityKeySetup } from './security-key.mjs';
+import { webhookEndpointSetup } from './webhook-endpoint.mjs';
 
 /** Creates an API-only user with a fresh key pair and returns its ID, keys and a client stamped with them. */
 async function createApiUser(emulator, userName) {
@@ -113,6 +117,8 @@ export const SETUPS = {
   'ethereum-token': ethereumToken,
   /** FEATURE_NAME_EMAIL_AUTH on the organization, which email sign-in needs. */
   'email-auth-enabled': featureSetup('FEATURE_NAME_EMAIL_AUTH'),
+  /** FEATURE_NAME_OTP_EMAIL_AUTH on the organization, which one-time codes by email need. */
+  'otp-email-enabled': featureSetup('FEATURE_NAME_OTP_EMAIL_AUTH'),
   /** FEATURE_NAME_EMAIL_RECOVERY and FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, which recovering a root user needs. */
   'email-recovery-enabled': featureSetup('FEATURE_NAME_EMAIL_RECOVERY', 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY'),
   /**
@@ -180,6 +186,28 @@ export const SETUPS = {
     const adapter = `const {ed25519} = await import('@noble/curves/ed25519.js'); const adapter: SolanaWalletAdapter = {publicKey: {toBytes: () => ed25519.getPublicKey(${secret})}, signMessage: async (message: Uint8Array) => ed25519.sign(message, ${secret})};`;
     return { values: { solanaWalletAdapter: adapter, solanaWalletPublicKey: publicKey }, env: {} };
   },
+  /**
+   * A Solana wallet extension in the browser tab: `window.solana` with `connect` and `signMessage`, signing with a
+   * real Ed25519 key (solana-wallet-extension.mjs). `solanaWalletPublicKey` (hex), `solanaWalletAddress` (base58).
+   */
+  'solana-wallet-extension': solanaWalletExtensionSetup,
+  /**
+   * The app backend's passkey sign-up, for pages that leave it to the reader: the tab's `POST /api/sign-up`
+   * `{email, passkey}` creates the user's sub-organization in the emulator and answers `{subOrganizationId}`
+   * (sign-up-backend.mjs).
+   */
+  'sign-up-backend': signUpBackendSetup,
+  /**
+   * A second authenticator in the browser tab, a USB security key that takes part only in creating passkeys
+   * (security-key.mjs); `securityKeyCredentialIds()` lists what it holds.
+   */
+  'security-key': securityKeySetup,
+  /**
+   * FEATURE_NAME_WEBHOOK pointing at http://127.0.0.1:<free port>/sigil/activities (`webhookPort`, `webhookUrl`), for a
+   * block marked background="webhookPort"; while it runs, a forged post must get 401 and a create_wallet completes
+   * (webhook-endpoint.mjs).
+   */
+  'webhook-endpoint': webhookEndpointSetup,
   /** Two more users besides the root user, for examples that make a root quorum of three: `secondUserId`, `thirdUserId`. */
   'two-more-users': async (emulator) => {
     const second = await createApiUser(emulator, 'second-user');
