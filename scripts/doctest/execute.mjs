@@ -91,6 +91,9 @@ export function runSpec(meta) {
   };
   const expectOutput = patternOf('expect-output');
   const browser = m.has('browser');
+  // render="<Component />": a React component mounted in the tab (render.mjs).
+  const render = m.first('render')?.value;
+  if (render !== undefined && !browser) errors.push(`render="${render}" mounts a React component in the browser tab: add browser`);
   const call = m.first('call')?.value;
   const origin = m.first('origin')?.value;
   const page = m.first('page')?.value;
@@ -119,6 +122,7 @@ export function runSpec(meta) {
     phone,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
+    render,
     call,
     origin,
     page,
