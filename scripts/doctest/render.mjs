@@ -77,6 +77,8 @@ await mount(() => (${block.spec.render}));
             if (index < 0) return { errors: [{ text: `${args.path}: no earlier block of this session is titled ${name}.ts or ${name}.tsx` }] };
             return { path: index === earlier.length - 1 ? 'doctest-block:self' : `doctest-block:${index}`, namespace: 'doctest' };
           });
+          // A stylesheet the block imports (the kit's styles.css) is added to the tab's head, as a bundler's CSS would be.
+          build.onLoad({ filter: /\.css$/ }, (args) => ({ contents: `const style = document.createElement('style');\nstyle.textContent = ${JSON.stringify(readFileSync(args.path, 'utf8'))};\ndocument.head.append(style);\n`, loader: 'js' }));
           build.onLoad({ filter: /.*/, namespace: 'doctest' }, (args) => ({ contents: modules.get(args.path), loader: args.path === 'doctest-render-harness' ? 'js' : 'tsx', resolveDir: root }));
         },
       },
