@@ -40,7 +40,9 @@ export function renderBlocks() {
 
   function entry(block, source, values) {
     const own = exportedNames(source);
-    const modules = new Map([['doctest-render-harness', HARNESS], ['doctest-block:self', `${source}\nexport {};\n`]]);
+    // React DOM's development build asks for its DevTools on the console, which is the block's output; a disabled hook
+    // (React's own switch for it) keeps that line out.
+    const modules = new Map([['doctest-render-quiet', 'window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= { isDisabled: true };\n'], ['doctest-render-harness', HARNESS], ['doctest-block:self', `${source}\nexport {};\n`]]);
     earlier.forEach((b, i) => modules.set(`doctest-block:${i}`, `${b.source}\nexport {};\n`));
     // An earlier block's export is in scope unless this block exports the same name (the later one wins, as it would
     // in the reader's file that imports both).
@@ -53,7 +55,8 @@ export function renderBlocks() {
     });
     const fixtures = ['subOrganizationId', 'organizationId', 'userId', 'userName', 'email', 'walletId', 'address', 'credentialId', 'authenticatorId', 'enclaveQuorumPublicKey'].filter((n) => !inScope.has(n));
     const sessionValues = Object.fromEntries(Object.entries(values).filter(([n, v]) => IDENTIFIER.test(n) && typeof v === 'string' && !inScope.has(n) && !fixtures.includes(n) && n !== 'screen'));
-    const contents = `import { createElement as h } from 'react';
+    const contents = `import 'doctest-render-quiet';
+import { createElement as h } from 'react';
 import { mount, screen } from 'doctest-render-harness';
 ${imports.join('\n')}
 import { ${own.join(', ')} } from 'doctest-block:self';
@@ -68,7 +71,7 @@ await mount(() => (${block.spec.render}));
       {
         name: 'doctest-render',
         setup(build) {
-          build.onResolve({ filter: /^doctest-(render-harness|block:.*)$/ }, (args) => ({ path: args.path, namespace: 'doctest' }));
+          build.onResolve({ filter: /^doctest-(render-quiet|render-harness|block:.*)$/ }, (args) => ({ path: args.path, namespace: 'doctest' }));
           // `./sigil-react` in a project block: the block of that title, rendered earlier in the unit.
           build.onResolve({ filter: /^\.\/[^/]+$/ }, (args) => {
             if (args.namespace !== 'doctest') return undefined;
@@ -79,7 +82,7 @@ await mount(() => (${block.spec.render}));
           });
           // A stylesheet the block imports (the kit's styles.css) is added to the tab's head, as a bundler's CSS would be.
           build.onLoad({ filter: /\.css$/ }, (args) => ({ contents: `const style = document.createElement('style');\nstyle.textContent = ${JSON.stringify(readFileSync(args.path, 'utf8'))};\ndocument.head.append(style);\n`, loader: 'js' }));
-          build.onLoad({ filter: /.*/, namespace: 'doctest' }, (args) => ({ contents: modules.get(args.path), loader: args.path === 'doctest-render-harness' ? 'js' : 'tsx', resolveDir: root }));
+          build.onLoad({ filter: /.*/, namespace: 'doctest' }, (args) => ({ contents: modules.get(args.path), loader: args.path.startsWith('doctest-render-') ? 'js' : 'tsx', resolveDir: root }));
         },
       },
     ];
