@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { addVirtualAuthenticator, forward } from '../browser/passkey-page.mjs';
 import { FRAMES_ORIGIN, serveFrame } from '../browser/sigil-frames.mjs';
 import { renderBlocks } from './render.mjs';
+import { openLink } from './open-link.mjs';
 import { standInBackend } from './stand-in-backend.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -292,6 +293,13 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
       return { code: 1, stdout: '', stderr: `esbuild could not bundle the block: ${error.message}`, timedOut: false };
     }
     scripts.set(runnerUrl, runnerModule({ exampleUrl, exports: entry.exports, call: block.spec.call, values }));
+    if (block.spec.open !== undefined) {
+      try {
+        await openLink(page, { url: values[block.spec.open], origin, fixtures: user });
+      } catch (error) {
+        return { code: 1, stdout: '', stderr: `open="${block.spec.open}": ${error.message}`, timedOut: false };
+      }
+    }
     const before = thrown.length;
     const refusedBefore = refused.length;
     let timer;
