@@ -32,8 +32,8 @@ const outbox = () => fetch('https://api.sigil.example/emulator/v1/outbox').then(
 /**
  * The tab's authenticator holds several passkeys for the origin (the checker's user's, and those the blocks create),
  * and without a list of allowed credentials a browser asks which one to use; the checker's virtual authenticator
- * answers with the oldest instead. A user who just created a passkey picks that one: a sign-in without a list uses the
- * passkey created last since the mount, when there is one.
+ * answers with any of them instead. A user picks their own: a sign-in without a list uses the passkey created last
+ * since the mount, when there is one, and otherwise the passkey of the tab's signed-up user (`credentialId`).
  */
 function choosePasskeysAsTheUser() {
   window.doctestPasskeysMade = [];
@@ -48,9 +48,10 @@ function choosePasskeysAsTheUser() {
     return made;
   };
   credentials.get = (options) => {
-    const newest = window.doctestPasskeysMade.at(-1);
-    if (!options?.publicKey || options.publicKey.allowCredentials?.length || !newest) return get(options);
-    return get({ ...options, publicKey: { ...options.publicKey, allowCredentials: [{ type: 'public-key', id: newest }] } });
+    if (!options?.publicKey || options.publicKey.allowCredentials?.length) return get(options);
+    const own = window.doctestFixtures.credentialId.replace(/-/g, '+').replace(/_/g, '/');
+    const id = window.doctestPasskeysMade.at(-1) ?? Uint8Array.from(atob(own), (c) => c.charCodeAt(0));
+    return get({ ...options, publicKey: { ...options.publicKey, allowCredentials: [{ type: 'public-key', id }] } });
   };
 }
 
