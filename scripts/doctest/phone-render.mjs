@@ -19,6 +19,7 @@ export function renderModule({ harnessUrl, blockFile, exports, names, render }) 
   return `import { mountScreen, screen } from ${JSON.stringify(harnessUrl)};
 import { ${exports.join(', ')} } from ${JSON.stringify(`./${blockFile}`)};
 export { screen };
+// any: the scope holds the phone's values of many types, and tsx runs this generated module without type-checking it.
 export function mount(scope: Record<string, any>) {
   const { ${names.filter((n) => !exports.includes(n)).join(', ')} } = scope;
   return mountScreen(() => (${render}));

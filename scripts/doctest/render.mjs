@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '@sigil/emulator';
 import { parseMeta } from './execute.mjs';
-import { exportedNames } from './browser.mjs';
+import { CALL_SCOPE, exportedNames } from './browser.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const HARNESS = readFileSync(new URL('./render-harness.mjs', import.meta.url), 'utf8');
@@ -53,7 +53,8 @@ export function renderBlocks() {
       names.forEach((n) => inScope.add(n));
       if (names.length) imports.push(`import { ${names.join(', ')} } from 'doctest-block:${i}';`);
     });
-    const fixtures = ['subOrganizationId', 'organizationId', 'userId', 'userName', 'email', 'walletId', 'address', 'credentialId', 'authenticatorId', 'enclaveQuorumPublicKey'].filter((n) => !inScope.has(n));
+    // The signed-in user's values (the clients of CALL_SCOPE are for `call`, not for the JSX).
+    const fixtures = CALL_SCOPE.filter((n) => !['client', 'sessionClient', 'openEmailLink'].includes(n) && !inScope.has(n));
     const sessionValues = Object.fromEntries(Object.entries(values).filter(([n, v]) => IDENTIFIER.test(n) && typeof v === 'string' && !inScope.has(n) && !fixtures.includes(n) && n !== 'screen'));
     const contents = `import 'doctest-render-quiet';
 import { createElement as h } from 'react';
