@@ -105,7 +105,7 @@ export function runSpec(meta) {
   if (routes.length && !m.has('backend')) errors.push('route serves a backend block\'s function: add backend');
   if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
   // http://localhost:<port> too: a page on the same site as the iframe stamper's local frames (http://localhost:8788).
-  if (origin !== undefined && !/^(https:\/\/[a-z0-9.-]+|http:\/\/localhost:\d+)$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
+  if (origin !== undefined && !/^(https:\/\/[a-z0-9.-]+|http:\/\/localhost:\d+)$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com", or http://localhost:<port>`);
   // open="name": the tab first navigates to that session value, a link of the app (open-link.mjs).
   const open = m.first('open')?.value;
   if (open !== undefined && !browser) errors.push(`open="${open}" navigates the browser tab: add browser`);
