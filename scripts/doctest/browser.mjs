@@ -11,6 +11,9 @@ import { EMULATOR_ENCLAVE_QUORUM_PUBLIC_KEY } from '@sigil/emulator';
 import { build } from 'esbuild';
 import { addVirtualAuthenticator, forward } from '../browser/passkey-page.mjs';
 import { FRAMES_ORIGIN, serveFrame } from '../browser/sigil-frames.mjs';
+import { renderBlocks } from './render.mjs';
+import { openLink } from './open-link.mjs';
+import { standInBackend } from './stand-in-backend.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_ORIGIN = 'https://example.com';
@@ -27,7 +30,7 @@ export const BROWSER_USER = { userName: 'alice', email: 'alice@example.com', wal
 export const CALL_SCOPE = ['client', 'sessionClient', 'openEmailLink', 'subOrganizationId', 'organizationId', 'userId', 'userName', 'email', 'walletId', 'address', 'credentialId', 'credentialIds', 'authenticatorId', 'enclaveQuorumPublicKey', 'oidcToken'];
 
 /** Bundles in memory: `contents` (TypeScript) as the entry, `@sigil/*` resolved through the workspace. */
-async function bundle(contents, { format = 'esm', globalName } = {}) {
+async function bundle(contents, { format = 'esm', globalName, plugins, define } = {}) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'tsx', sourcefile: 'example.tsx' },
     bundle: true,
@@ -36,6 +39,8 @@ async function bundle(contents, { format = 'esm', globalName } = {}) {
     format,
     globalName,
     jsx: 'automatic',
+    plugins,
+    define,
     write: false,
     logLevel: 'silent',
   });
@@ -253,7 +258,7 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     if (url.pathname.startsWith('/api/')) {
       // The app's backend: the page's block marked `backend`, when the unit has one.
       const server = backend();
-      if (!server) return route.fulfill({ status: 404, contentType: 'text/plain', body: `no block of this unit is marked backend, so nothing serves ${url.pathname}` });
+      if (!server) return standIn.answer(route, url);
       const request = route.request();
       // allHeaders: headers() leaves out the Cookie header, which a backend's session needs.
       const answer = await fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method(), headers: await request.allHeaders(), body: request.postData() ?? undefined });
@@ -263,6 +268,8 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
   });
   const thrown = [];
   let user;
+  // Without a backend block, /api/… is answered by stand-ins of the routes the pages document (stand-in-backend.mjs).
+  const standIn = standInBackend(emulator);
   const page = await context.newPage();
   // An error thrown in the tab (or a frame of it, such as an email link's page) fails the running block.
   page.on('pageerror', (error) => thrown.push(error));
@@ -273,17 +280,27 @@ export async function openBrowserPage(browser, emulator, { origin = DEFAULT_ORIG
     window.doctestFixtures = fixtures;
   }, user);
   let count = 0;
+  const rendered = renderBlocks();
 
   async function run(block, source, values) {
     count++;
     const exampleUrl = `/example-${count}.js`;
     const runnerUrl = `/run-${count}.js`;
+    // A render block: its entry mounts the component (render.mjs); `screen` joins its exports.
+    const entry = block.spec.render === undefined ? { contents: `${source}\nexport {};\n`, exports: exportedNames(source) } : rendered.entry(block, source, values);
     try {
-      scripts.set(exampleUrl, await bundle(`${source}\nexport {};\n`));
+      scripts.set(exampleUrl, await bundle(entry.contents, entry));
     } catch (error) {
       return { code: 1, stdout: '', stderr: `esbuild could not bundle the block: ${error.message}`, timedOut: false };
     }
-    scripts.set(runnerUrl, runnerModule({ exampleUrl, exports: exportedNames(source), call: block.spec.call, values }));
+    scripts.set(runnerUrl, runnerModule({ exampleUrl, exports: entry.exports, call: block.spec.call, values }));
+    if (block.spec.open !== undefined) {
+      try {
+        await openLink(page, { url: values[block.spec.open], origin, fixtures: user });
+      } catch (error) {
+        return { code: 1, stdout: '', stderr: `open="${block.spec.open}": ${error.message}`, timedOut: false };
+      }
+    }
     const before = thrown.length;
     const refusedBefore = refused.length;
     let timer;

@@ -9,6 +9,7 @@ import { BROWSER_CODE_VALUES, DEFAULT_ORIGIN, exportedNames, openBrowserPage } f
 import { SETUPS } from './setups.mjs';
 import { parseRoute, startBackend } from './backend.mjs';
 import { runBackgroundBlock } from './background.mjs';
+import { renderModule } from './phone-render.mjs';
 
 /** The example organization ID the pages use; a running block gets the emulator's instead. */
 export const EXAMPLE_ORGANIZATION_ID = 'f3b0c9a4-2d71-4c1e-9f55-7a1e3c8d2b60';
@@ -92,6 +93,9 @@ export function runSpec(meta) {
   };
   const expectOutput = patternOf('expect-output');
   const browser = m.has('browser');
+  // render="<Component />": a React component mounted in the tab (render.mjs), or a React Native screen (phone-render.mjs).
+  const render = m.first('render')?.value;
+  if (render !== undefined && !browser && !m.has('phone')) errors.push(`render="${render}" mounts a React component in the browser tab or a React Native screen: add browser or phone`);
   const call = m.first('call')?.value;
   const origin = m.first('origin')?.value;
   const page = m.first('page')?.value;
@@ -101,7 +105,11 @@ export function runSpec(meta) {
   for (const route of routes) if (route.error) errors.push(route.error);
   if (routes.length && !m.has('backend')) errors.push('route serves a backend block\'s function: add backend');
   if (call !== undefined && !browser && !phone) errors.push(`call="${call}" needs a browser or phone block: add browser or phone`);
-  if (origin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com"`);
+  // http://localhost:<port> too: a page on the same site as the iframe stamper's local frames (http://localhost:8788).
+  if (origin !== undefined && !/^(https:\/\/[a-z0-9.-]+|http:\/\/localhost:\d+)$/.test(origin)) errors.push(`origin="${origin}": give an https origin without a path, e.g. origin="https://wallet.example.com", or http://localhost:<port>`);
+  // open="name": the tab first navigates to that session value, a link of the app (open-link.mjs).
+  const open = m.first('open')?.value;
+  if (open !== undefined && !browser) errors.push(`open="${open}" navigates the browser tab: add browser`);
   const expectStderr = patternOf('expect-stderr');
   // A program that runs until stopped, listening on the port a session value holds (background.mjs).
   const background = m.first('background')?.value;
@@ -125,6 +133,8 @@ export function runSpec(meta) {
     phone,
     setups: setups.filter((name) => Object.hasOwn(SETUPS, name)),
     browser,
+    render,
+    open,
     call,
     origin,
     page,
@@ -479,15 +489,18 @@ export const PHONE_SCOPE = ['client', 'device', 'keychain', 'subOrganizationId',
  * fetch routed to the emulator), imports the block, awaits the `call` expression with the harness's names, the
  * block's exports and the session's values in scope, prints its result, and saves the device for the next block.
  */
-export function phoneRunner({ harnessUrl, blockFile, exports, call, values }) {
-  const names = exports.filter((name) => !PHONE_SCOPE.includes(name));
+export function phoneRunner({ harnessUrl, blockFile, exports, call, values, renderFile }) {
+  const names = [...exports.filter((name) => !PHONE_SCOPE.includes(name)), ...(renderFile ? ['screen'] : [])];
   const valueNames = Object.keys(values).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !PHONE_SCOPE.includes(name) && !names.includes(name));
   return `import { format, openPhone } from ${JSON.stringify(harnessUrl)};
 const phone = await openPhone(JSON.parse(process.env.DOCTEST_PHONE));
 let exitCode = 0;
 try {
-  const example = await import(${JSON.stringify(`./${blockFile}`)});
-  const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};
+  ${renderFile ? 'let' : 'const'} example = await import(${JSON.stringify(`./${blockFile}`)});
+  const { ${valueNames.join(', ')} } = ${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))};${renderFile ? `
+  const rendered = await import(${JSON.stringify(`./${renderFile}`)});
+  await rendered.mount({ ...${JSON.stringify(Object.fromEntries(valueNames.map((n) => [n, values[n]])))}, ...phone.scope });
+  example = { ...example, screen: rendered.screen };` : ''}
   const { ${PHONE_SCOPE.join(', ')} } = phone.scope;
   const { ${names.join(', ')} } = example;
   ${call ? `const result = await (${call});
@@ -513,7 +526,15 @@ async function runPhoneBlock(block, code, { index, dir, env, values, repo, emula
   writeFileSync(join(dir, blockFile), `${code}\nexport {};\n`);
   const runner = join(dir, `phone${index + 1}_L${block.line}.mjs`);
   const harnessUrl = new URL('./phone-harness.mjs', import.meta.url).href;
-  writeFileSync(runner, phoneRunner({ harnessUrl, blockFile, exports: exportedNames(code), call: block.spec.call, values }));
+  let renderFile;
+  if (block.spec.render !== undefined) {
+    // A screen: the module that renders it (phone-render.mjs), and JSX as a React Native project compiles it.
+    renderFile = `render${index + 1}_L${block.line}.tsx`;
+    const names = [...new Set([...exportedNames(code), ...PHONE_SCOPE, ...Object.keys(values).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n))])];
+    writeFileSync(join(dir, renderFile), renderModule({ harnessUrl: new URL('./phone-render.mjs', import.meta.url).href, blockFile, exports: exportedNames(code), names, render: block.spec.render }));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', module: 'esnext', target: 'es2022' } }));
+  }
+  writeFileSync(runner, phoneRunner({ harnessUrl, blockFile, exports: exportedNames(code), call: block.spec.call, values, renderFile }));
   const phone = {
     stateFile: join(dir, 'phone-device.json'),
     emulatorUrl: emulator.url,
@@ -523,7 +544,8 @@ async function runPhoneBlock(block, code, { index, dir, env, values, repo, emula
     backendUrl,
   };
   const hooks = join(repo, 'packages/react-native/test/in-memory-native-modules.mjs');
-  return spawnWithTimeout(process.execPath, ['--import', 'tsx', '--import', hooks, runner], { cwd: dir, env: { ...env, DOCTEST_PHONE: JSON.stringify(phone) } }, BLOCK_TIMEOUT_MS);
+  const renderHooks = renderFile ? ['--import', new URL('./phone-render-hooks.mjs', import.meta.url).href] : [];
+  return spawnWithTimeout(process.execPath, ['--import', 'tsx', '--import', hooks, ...renderHooks, runner], { cwd: dir, env: { ...env, DOCTEST_PHONE: JSON.stringify(phone) } }, BLOCK_TIMEOUT_MS);
 }
 
 /** Runs units `concurrency` at a time; results in unit order. */

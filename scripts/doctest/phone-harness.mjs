@@ -12,28 +12,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { device } from 'react-native-passkey';
 import { keychain } from 'react-native-keychain';
-import { createApiKeyClient, createPasskey, createPasskeyClient, waitForActivity } from '@sigil/react-native';
+import { createApiKeyClient, createPasskey, createPasskeyClient } from '@sigil/react-native';
+import { createSignedUpUser } from './sign-up-stand-in.mjs';
 
 export const PHONE_RP_ID = 'example.com';
 const APP_ORIGIN = `https://${PHONE_RP_ID}`;
 const API_ORIGIN = 'https://api.sigil.example';
-const ETHEREUM_ACCOUNT = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' };
-
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 
-/** A sub-organization whose root user holds the passkey, with a wallet: what the app's sign-up route creates. */
-async function createUser(admin, { userName, challenge, attestation }) {
-  const submitted = await admin.createSubOrganization({
-    subOrganizationName: `Phone of ${userName}`,
-    rootUsers: [{ userName, apiKeys: [], authenticators: [{ authenticatorName: 'Phone passkey', challenge, attestation }], oauthProviders: [] }],
-    rootQuorumThreshold: 1,
-    wallet: { walletName: 'Default wallet', accounts: [ETHEREUM_ACCOUNT] },
-  });
-  const { outcome, activity } = await waitForActivity(admin, submitted);
-  if (outcome !== 'COMPLETED') throw new Error(`the phone harness's sign-up: create_sub_organization ended ${outcome}`);
-  const result = activity.result.createSubOrganizationResultV7;
-  return { subOrganizationId: result.subOrganizationId, userId: result.rootUserIds[0], walletId: result.wallet.walletId, address: result.wallet.addresses[0] };
-}
+/** What the app's sign-up route creates (sign-up-stand-in.mjs), named as a phone's. */
+const createUser = (admin, body) => createSignedUpUser(admin, body, { name: 'Phone', authenticatorName: 'Phone passkey' });
 
 /** Routes the process's fetch as a phone on the test network would reach the API and the app's backend. */
 function routeFetch({ emulatorUrl, backendUrl, admin }) {
