@@ -28,7 +28,7 @@ const BUDGET = {
   /**
    * Ordinary reading pages: JavaScript a first visit loads (issues 12, 23 and 36).
    * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 105-122 KB
-   * (median 108.5, /concepts/wallets 108.0) with ~480 routes: the browser runs
+   * (median 108.0, /concepts/wallets 108.0) with ~480 routes: the browser runs
    * on Preact's compatibility layer instead of React and React DOM
    * (plugins/preact: 57 KB less on every page, 165 KB before), code is
    * highlighted at build time (no Prism in the bundle, plugins/highlight),
@@ -52,7 +52,7 @@ const BUDGET = {
    * another response, with its headers, that the page waits for.
    */
   docPageScripts: 3,
-  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, with samples in seven languages, carries about 12 KB more: 120.4 KB against 108.5). */
+  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, with samples in seven languages, carries about 12 KB more: 120.4 KB against 108.0). */
   apiExtraJs: 14 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
