@@ -14,6 +14,7 @@ import stableTabs from './plugins/stable-tabs';
 import windowSize from './plugins/window-size';
 import stagedStart from './plugins/staged-start';
 import highlight from './plugins/highlight';
+import preact from './plugins/preact';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
 import rehypeTableCodeBreaks from './plugins/table-code-breaks';
@@ -146,6 +147,8 @@ const config: Config = {
     stagedStart,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).
     highlight,
+    // The browser build runs on Preact's compatibility layer; the server render keeps React (plugins/preact).
+    preact,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,
     // which must see (and hash) every page the build holds.
     (context: LoadContext) =>

@@ -5,6 +5,7 @@ import {firstLoadFiles, parseRoutes} from './first-load';
 import {packagesOf, sourcesOf, type ChunkManifest} from './manifest';
 import {withScriptsAfterFirstPaint} from './after-first-paint';
 import {htmlFileOf, withRouteScripts} from './route-scripts';
+import {withPreloadsInHead} from './preloads-in-head';
 import {findShells, shellCacheGroups, shellOfChunk} from './shells';
 
 /** Where the manifest goes: beside the pages, under a dot name no page links to. */
@@ -107,7 +108,8 @@ export default function chunks(context: LoadContext): Plugin {
  * The post-build step: writes `.first-load.json` (route path → the files its
  * first visit loads), adds each route's own scripts to its page
  * (route-scripts.ts) and starts them after the first frame
- * (after-first-paint.ts). It rewrites pages, so it runs in the ordered chain
+ * (after-first-paint.ts), and moves the preload links React writes into the
+ * app's element to `<head>` (preloads-in-head.ts). It rewrites pages, so it runs in the ordered chain
  * before the security headers hash them (plugins/redirects/inOrder.ts).
  */
 export function firstLoad(context: LoadContext): Plugin {
@@ -127,8 +129,15 @@ export function firstLoad(context: LoadContext): Plugin {
         const page = path.join(outDir, htmlFileOf(route));
         if (!existsSync(page)) throw new Error(`sigil-first-load: route ${route} has no page at ${page}`);
         const html = readFileSync(page, 'utf8');
-        const updated = withScriptsAfterFirstPaint(withRouteScripts(html, routeFiles));
+        const updated = withPreloadsInHead(withScriptsAfterFirstPaint(withRouteScripts(html, routeFiles)));
         if (updated !== html) writeFileSync(page, updated);
+      }
+      // The not-found page is hydrated too, and is no route of the table.
+      const notFound = path.join(outDir, '404.html');
+      if (existsSync(notFound)) {
+        const html = readFileSync(notFound, 'utf8');
+        const updated = withPreloadsInHead(html);
+        if (updated !== html) writeFileSync(notFound, updated);
       }
     },
   };

@@ -26,22 +26,25 @@ import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../qualit
 
 const BUDGET = {
   /**
-   * Ordinary reading pages: JavaScript a first visit loads (issues 12 and 23).
-   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 155-175 KB
-   * (median 162) with ~480 routes: code is highlighted at build time (no Prism
-   * in the bundle, plugins/highlight), schema pages share data files, the
-   * browser's copy of the generated data leaves out what only the server
-   * render reads and names each route's chunks once (plugins/client-data), and
-   * the chunks a docs page always loads together are one file
-   * (plugins/chunks/shells.ts). The heaviest page loaded 194 KB before that.
+   * Ordinary reading pages: JavaScript a first visit loads (issues 12, 23 and 36).
+   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 105-122 KB
+   * (median 108.0, /concepts/wallets 108.0) with ~480 routes: the browser runs
+   * on Preact's compatibility layer instead of React and React DOM
+   * (plugins/preact: 57 KB less on every page, 165 KB before), code is
+   * highlighted at build time (no Prism in the bundle, plugins/highlight),
+   * schema pages share data files, the browser's copy of the generated data
+   * leaves out what only the server render reads and names each route's chunks
+   * once (plugins/client-data), and the chunks a docs page always loads
+   * together are one file (plugins/chunks/shells.ts). The heaviest page
+   * (/concepts/policies/language, 121.6 KB) is held with 3.4 KB to spare.
    */
-  docsJs: 179 * KB,
+  docsJs: 125 * KB,
   /**
    * The changelog's list pages show every release in full (spec: no "read more"), five to a page: each post's
-   * content is a script of its own, so the first list page loads about 166–168 KB with this session's five long
-   * release notes on it (196 KB when it held all seventeen).
+   * content is a script of its own, so the first list page loads about 111 KB with this session's five long
+   * release notes on it (168 KB under React, 196 KB when it held all seventeen).
    */
-  changelogJs: 172 * KB,
+  changelogJs: 116 * KB,
   /**
    * Scripts a doc page's first visit requests (issue 23): main.js (with the
    * bundler's runtime), its area's shell and its own content
@@ -49,7 +52,7 @@ const BUDGET = {
    * another response, with its headers, that the page waits for.
    */
   docPageScripts: 3,
-  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, with samples in seven languages, carries about 12 KB more). */
+  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, with samples in seven languages, carries about 12 KB more: 120.4 KB against 108.0). */
   apiExtraJs: 14 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
