@@ -2,7 +2,9 @@
 // README, Local development and the quickstart, their commands taken from the pages, up to a signature verified
 // against the emulator. The quickstart's project (outside the repository, its @sigil packages from the local
 // registry as a reader installs them, third-party ones from npm's cache) then runs examples of the server SDK, viem
-// adapter and CLI pages too, so a package missing a `files` entry, an export or a dependency fails here.
+// adapter and CLI pages too, so a package missing a `files` entry, an export or a dependency fails here. Then the
+// pages' yarn and pnpm tabs, each in a project of its own: Yarn 1, pnpm (whose strict node_modules catches an
+// undeclared dependency) and Yarn 4, with the scope set up as Local development's tab for each says.
 //
 // What differs from a reader's machine, and why:
 // - HOME is a temporary folder, so `~/sigil-docs` and the npm settings the pages write (`npm config set`) land there;
@@ -12,6 +14,10 @@
 // - After the clone's `npm ci`, the libraries' dist/ folders are copied from this checkout: the build's fingerprints
 //   (scripts/build-packages.mjs) then find them current, as they would after a reader's first build, and the first
 //   `npm run emulator` builds nothing. A library changed and not committed here is rebuilt in the clone.
+// - Yarn 1, Yarn 4 and pnpm are the versions pinned in scripts/registry/package.json, installed in the clone with
+//   Verdaccio, on PATH through small scripts in HOME (package-managers.ts). Their caches and global folders are in
+//   HOME (Yarn 1's global folder set with YARN_GLOBAL_FOLDER: as root it would be /usr/local), pnpm's global bin
+//   folder is set as `pnpm setup` would set it, and CI's variable is dropped for them.
 // - The README's `npm start` dev server is left out: its build is the same library build, and the site is the
 //   end-to-end tests' (bench/loops measures its first page).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -112,9 +118,10 @@ describe('a fresh clone, following the README, Local development and the quickst
 
   afterAll(async () => {
     for (const process of running) await process.stop();
-    if (home) rmSync(home, { recursive: true, force: true });
     console.log(`fresh clone: ${timings.map(([label, s]) => `${label} ${s.toFixed(1)} s`).join(', ')}`);
-  });
+    if (home) rmSync(home, { recursive: true, force: true });
+    // Removing the clone and four projects' node_modules can take minutes on a busy disk.
+  }, 600_000);
 
   it('clones and installs with Local development step 1, then finds the libraries already built', async () => {
     const folder = /<CloneRepository folder="([^"]+)"/.exec(localDevelopment.text)?.[1];
@@ -317,7 +324,8 @@ describe('a fresh clone, following the README, Local development and the quickst
     expect((await mustRun('pnpm --version', home, terminal)).stdout.trim()).toMatch(/^10\./);
     // Undo npm's setting with the page's own command, so the scope is pnpm's tab's doing.
     await mustRun(inline(localDevelopment, /^npm config delete @sigil:registry$/), home, terminal);
-    expect(readFileSync(join(home, '.npmrc'), 'utf8')).not.toContain('@sigil:registry');
+    // npm removes the file when that was its only line.
+    expect(existsSync(join(home, '.npmrc')) ? readFileSync(join(home, '.npmrc'), 'utf8') : '').not.toContain('@sigil:registry');
     await mustRun(ours(localDevelopment.shell('pnpm config set @sigil:registry')), home, terminal);
     expect(readFileSync(join(home, '.npmrc'), 'utf8')).toContain(`@sigil:registry=${registryUrl}/`);
 
