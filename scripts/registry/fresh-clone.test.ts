@@ -342,7 +342,10 @@ describe('a fresh clone, following the README, Local development and the quickst
     // Strict: only the project's own dependencies are at the top, so a package's undeclared import cannot resolve.
     expect(existsSync(join(project, 'node_modules/.pnpm'))).toBe(true);
     expect(existsSync(join(project, 'node_modules/@noble'))).toBe(false);
-    expect(readFileSync(join(project, 'pnpm-lock.yaml'), 'utf8')).toContain(`tarball: ${registryUrl}/@sigil/sdk-server/-/sdk-server-`);
+    // pnpm's lockfile keeps no registry URL: the integrity of the tarball this registry serves shows where it came from.
+    const served = (await (await fetch(`${registryUrl}/@sigil%2fsdk-server`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { dist: { integrity: string } }> };
+    const integrity = served.versions[served['dist-tags'].latest]!.dist.integrity;
+    expect(readFileSync(join(project, 'pnpm-lock.yaml'), 'utf8')).toContain(`'@sigil/sdk-server@${served['dist-tags'].latest}':\n    resolution: {integrity: ${integrity}}`);
 
     const write = `cat > import-every-export.mjs <<'SIGIL_EOF'\n${IMPORT_EVERY_EXPORT}\nSIGIL_EOF`;
     const loaded = await timed('pnpm every export', () => mustRun(`${write}\nnode import-every-export.mjs`, project, terminal));
