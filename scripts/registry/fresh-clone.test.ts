@@ -2,7 +2,9 @@
 // README, Local development and the quickstart, their commands taken from the pages, up to a signature verified
 // against the emulator. The quickstart's project (outside the repository, its @sigil packages from the local
 // registry as a reader installs them, third-party ones from npm's cache) then runs examples of the server SDK, viem
-// adapter and CLI pages too, so a package missing a `files` entry, an export or a dependency fails here.
+// adapter and CLI pages too, so a package missing a `files` entry, an export or a dependency fails here. Then the
+// pages' yarn and pnpm tabs, each in a project of its own: Yarn 1, pnpm (whose strict node_modules catches an
+// undeclared dependency) and Yarn 4, with the scope set up as Local development's tab for each says.
 //
 // What differs from a reader's machine, and why:
 // - HOME is a temporary folder, so `~/sigil-docs` and the npm settings the pages write (`npm config set`) land there;
@@ -12,9 +14,13 @@
 // - After the clone's `npm ci`, the libraries' dist/ folders are copied from this checkout: the build's fingerprints
 //   (scripts/build-packages.mjs) then find them current, as they would after a reader's first build, and the first
 //   `npm run emulator` builds nothing. A library changed and not committed here is rebuilt in the clone.
+// - Yarn 1, Yarn 4 and pnpm are the versions pinned in scripts/registry/package.json, installed in the clone with
+//   Verdaccio, on PATH through small scripts in HOME (package-managers.ts). Their caches and global folders are in
+//   HOME (Yarn 1's global folder set with YARN_GLOBAL_FOLDER: as root it would be /usr/local), pnpm's global bin
+//   folder is set as `pnpm setup` would set it, and CI's variable is dropped for them.
 // - The README's `npm start` dev server is left out: its build is the same library build, and the site is the
 //   end-to-end tests' (bench/loops measures its first page).
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -23,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneCommands } from '../../website/src/components/CloneRepository/commands';
 import { Page, readmeBlock } from './pages';
 import { Background, mustRun } from './processes';
+import { IMPORT_EVERY_EXPORT, packageManagerTerminals } from './package-managers';
 import { createServerClient } from '@sigil/sdk-server';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -36,6 +43,19 @@ const quickstart = Page.read(repo, 'website/docs/getting-started/quickstart.mdx'
 const serverSdk = Page.read(repo, 'website/docs/sdks/javascript-server.mdx');
 const viemPage = Page.read(repo, 'website/docs/sdks/web3/viem.mdx');
 const cliPage = Page.read(repo, 'website/docs/sdks/cli.mdx');
+const automationQuickstart = Page.read(repo, 'website/docs/getting-started/signing-automation-quickstart.mdx');
+const sigilClientPage = Page.read(repo, 'website/docs/sdks/advanced/sigil-client.mdx');
+const browserSdk = Page.read(repo, 'website/docs/sdks/javascript-browser.mdx');
+
+/** A @sigil/viem account signs a message that viem itself verifies; the address to sign with is its argument. */
+const VIEM_CHECK = [
+  "import {createAccount} from '@sigil/viem';",
+  "import {createServerClient} from '@sigil/sdk-server';",
+  "import {verifyMessage} from 'viem';",
+  'const account = await createAccount({client: createServerClient(), signWith: process.argv[2] as `0x${string}`});',
+  "const signature = await account.signMessage({message: 'Sign in to Example'});",
+  "console.log('valid', await verifyMessage({address: account.address, message: 'Sign in to Example', signature}));",
+].join('\n');
 
 /** Seconds per phase, printed at the end so CI's log shows where the time goes. */
 const timings: Array<[string, number]> = [];
@@ -98,9 +118,10 @@ describe('a fresh clone, following the README, Local development and the quickst
 
   afterAll(async () => {
     for (const process of running) await process.stop();
-    if (home) rmSync(home, { recursive: true, force: true });
     console.log(`fresh clone: ${timings.map(([label, s]) => `${label} ${s.toFixed(1)} s`).join(', ')}`);
-  });
+    if (home) rmSync(home, { recursive: true, force: true });
+    // Removing the clone and four projects' node_modules can take minutes on a busy disk.
+  }, 600_000);
 
   it('clones and installs with Local development step 1, then finds the libraries already built', async () => {
     const folder = /<CloneRepository folder="([^"]+)"/.exec(localDevelopment.text)?.[1];
@@ -234,15 +255,7 @@ describe('a fresh clone, following the README, Local development and the quickst
     // The viem page's error helper loads @sigil/viem, @sigil/sdk-server and viem as installed; then its account signs
     // a message that viem itself verifies.
     await runExample('errors.ts', viemPage.titled('errors.ts'));
-    const check = [
-      "import {createAccount} from '@sigil/viem';",
-      "import {createServerClient} from '@sigil/sdk-server';",
-      "import {verifyMessage} from 'viem';",
-      'const account = await createAccount({client: createServerClient(), signWith: process.argv[2] as `0x${string}`});',
-      "const signature = await account.signMessage({message: 'Sign in to Example'});",
-      "console.log('valid', await verifyMessage({address: account.address, message: 'Sign in to Example', signature}));",
-    ].join('\n');
-    const write = `cat > viem-check.ts <<'SIGIL_EOF'\n${check}\nSIGIL_EOF`;
+    const write = `cat > viem-check.ts <<'SIGIL_EOF'\n${VIEM_CHECK}\nSIGIL_EOF`;
     const viem = await timed('viem account', () => mustRun(`${quickstartEnvironment}\n${write}\nnpx tsx viem-check.ts ${address}`, project, env));
     expect(viem.stdout.trim()).toBe('valid true');
   });
@@ -254,5 +267,127 @@ describe('a fresh clone, following the README, Local development and the quickst
     );
     const { wallets } = JSON.parse(list.stdout) as { wallets: Array<{ walletName: string }> };
     expect(wallets.map((w) => w.walletName)).toContain('Main');
+  });
+
+  // Yarn and pnpm: the pages' yarn and pnpm tabs, each in a project of its own, with the scope set up as the Local
+  // development page's tab for that tool says.
+  let terminals: { classic: NodeJS.ProcessEnv; berry: NodeJS.ProcessEnv };
+
+  /** A new project in `~/<name>`, made with the quickstart's own `npm init` lines (ES modules). */
+  const newProject = async (name: string, terminal: NodeJS.ProcessEnv): Promise<string> => {
+    const folder = join(home, name);
+    mkdirSync(folder);
+    const init = quickstart
+      .shell('npm init --yes')
+      .split('\n')
+      .filter((line) => /^npm (init|pkg set)\b/.test(line));
+    expect(init).toEqual(['npm init --yes', 'npm pkg set type=module']);
+    await mustRun(init.join('\n'), folder, terminal);
+    return folder;
+  };
+
+  /** Runs the server SDK page's whoami.ts in `folder` with `runner` (`npx tsx` or `yarn tsx`). */
+  const serverWhoami = async (label: string, folder: string, runner: string, terminal: NodeJS.ProcessEnv): Promise<void> => {
+    const write = `cat > whoami.ts <<'SIGIL_EOF'\n${serverSdk.titled('whoami.ts')}\nSIGIL_EOF`;
+    const result = await timed(`${label} whoami.ts`, () => mustRun(`${quickstartEnvironment}\n${write}\n${runner} whoami.ts`, folder, terminal));
+    expect(result.stdout).toMatch(/^signed in as root in Emulator Organization$/m);
+  };
+
+  /** The one text in backquotes on `page` that matches `pattern` (commands the pages give in a sentence). */
+  const inline = (page: Page, pattern: RegExp): string => {
+    const found = [...page.text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!).filter((code) => pattern.test(code));
+    if (new Set(found).size !== 1) throw new Error(`${page.path}: expected one inline command matching ${pattern}, found ${JSON.stringify(found)}`);
+    return found[0]!;
+  };
+
+  it("Yarn 1 (npm's scope setting): the server SDK page's yarn add and whoami.ts, the CLI page's yarn global add", async () => {
+    terminals = packageManagerTerminals(home, join(clone, 'scripts/registry/node_modules'), env);
+    const terminal = terminals.classic;
+    expect((await mustRun('yarn --version', home, terminal)).stdout.trim()).toMatch(/^1\./);
+    expect(localDevelopment.text).toContain('Yarn 1 reads npm\'s settings: use the npm command.');
+    const project = await newProject('yarn-project', terminal);
+    await timed('yarn 1 installs', () => mustRun(`${serverSdk.shell('yarn add @sigil/sdk-server')}\nyarn add --dev tsx`, project, terminal));
+    expect(readFileSync(join(project, 'yarn.lock'), 'utf8')).toContain(`resolved "${registryUrl}/@sigil/sdk-server/-/sdk-server-`);
+    await serverWhoami('yarn 1', project, 'npx tsx', terminal);
+
+    // The global CLI from npm's install goes first, so the `sigil` that answers is Yarn's.
+    await mustRun('npm uninstall --global @sigil/cli', home, terminal);
+    await timed('yarn 1 global CLI', () => mustRun(cliPage.shell('yarn global add @sigil/cli'), home, terminal));
+    const where = (await mustRun('command -v sigil', home, terminal)).stdout.trim();
+    expect(realpathSync(where)).toContain(join(home, '.yarn-global'));
+    const list = await mustRun(`${quickstartEnvironment}\nsigil wallets list --json`, home, terminal);
+    expect((JSON.parse(list.stdout) as { wallets: Array<{ walletName: string }> }).wallets.map((w) => w.walletName)).toContain('Main');
+  });
+
+  it("pnpm: its Local development tab, the pages' pnpm add commands into strict node_modules, every export loaded, examples run, the global CLI", async () => {
+    const terminal = terminals.classic;
+    expect((await mustRun('pnpm --version', home, terminal)).stdout.trim()).toMatch(/^10\./);
+    // Undo npm's setting with the page's own command, so the scope is pnpm's tab's doing.
+    await mustRun(inline(localDevelopment, /^npm config delete @sigil:registry$/), home, terminal);
+    // npm removes the file when that was its only line.
+    expect(existsSync(join(home, '.npmrc')) ? readFileSync(join(home, '.npmrc'), 'utf8') : '').not.toContain('@sigil:registry');
+    await mustRun(ours(localDevelopment.shell('pnpm config set @sigil:registry')), home, terminal);
+    expect(readFileSync(join(home, '.npmrc'), 'utf8')).toContain(`@sigil:registry=${registryUrl}/`);
+
+    const project = await newProject('pnpm-project', terminal);
+    const installs = [
+      serverSdk.shell('pnpm add @sigil/sdk-server'),
+      viemPage.shell('pnpm add @sigil/viem'),
+      automationQuickstart.shell('pnpm add @sigil/sdk-server @sigil/policy'),
+      sigilClientPage.shell('pnpm add @sigil/http'),
+      browserSdk.shell('pnpm add @sigil/sdk-browser'),
+      'pnpm add --save-dev tsx',
+    ];
+    await timed('pnpm installs', () => mustRun(installs.join('\n'), project, terminal));
+    // Strict: only the project's own dependencies are at the top, so a package's undeclared import cannot resolve.
+    expect(existsSync(join(project, 'node_modules/.pnpm'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/@noble'))).toBe(false);
+    // pnpm's lockfile keeps no registry URL: the integrity of the tarball this registry serves shows where it came from.
+    const served = (await (await fetch(`${registryUrl}/@sigil%2fsdk-server`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { dist: { integrity: string } }> };
+    const integrity = served.versions[served['dist-tags'].latest]!.dist.integrity;
+    expect(readFileSync(join(project, 'pnpm-lock.yaml'), 'utf8')).toContain(`'@sigil/sdk-server@${served['dist-tags'].latest}':\n    resolution: {integrity: ${integrity}}`);
+
+    const write = `cat > import-every-export.mjs <<'SIGIL_EOF'\n${IMPORT_EVERY_EXPORT}\nSIGIL_EOF`;
+    const loaded = await timed('pnpm every export', () => mustRun(`${write}\nnode import-every-export.mjs`, project, terminal));
+    expect(loaded.stdout.trim().split(' ').sort()).toEqual(
+      ['@sigil/api-key-stamper', '@sigil/http', '@sigil/http/ethereum-signer', '@sigil/policy', '@sigil/policy/examples', '@sigil/sdk-browser', '@sigil/sdk-server', '@sigil/viem'],
+    );
+
+    await serverWhoami('pnpm', project, 'npx tsx', terminal);
+    const viemWrite = `cat > viem-check.ts <<'SIGIL_EOF'\n${VIEM_CHECK}\nSIGIL_EOF`;
+    const viem = await timed('pnpm viem account', () => mustRun(`${quickstartEnvironment}\n${viemWrite}\nnpx tsx viem-check.ts ${address}`, project, terminal));
+    expect(viem.stdout.trim()).toBe('valid true');
+
+    await timed('pnpm global CLI', () => mustRun(cliPage.shell('pnpm add --global @sigil/cli'), home, terminal));
+    expect((await mustRun('command -v sigil', home, terminal)).stdout.trim()).toBe(join(terminal.PNPM_HOME!, 'sigil'));
+    const list = await mustRun(`${quickstartEnvironment}\nsigil wallets list --json`, home, terminal);
+    expect((JSON.parse(list.stdout) as { wallets: Array<{ walletName: string }> }).wallets.map((w) => w.walletName)).toContain('Main');
+  });
+
+  it("Yarn 4: the yarn tab's settings, the server SDK page's yarn add, whoami.ts with yarn tsx, the CLI page's yarn dlx, then the undo", async () => {
+    const terminal = terminals.berry;
+    expect((await mustRun('yarn --version', home, terminal)).stdout.trim()).toMatch(/^4\./);
+    await mustRun(ours(localDevelopment.shell('yarn config set -H npmScopes.sigil.npmRegistryServer')), home, terminal);
+    const settings = readFileSync(join(home, '.yarnrc.yml'), 'utf8');
+    expect(settings).toContain(`npmRegistryServer: "${registryUrl}"`);
+
+    const project = await newProject('yarn4-project', terminal);
+    await timed('yarn 4 installs', () => mustRun(`${serverSdk.shell('yarn add @sigil/sdk-server')}\nyarn add --dev tsx`, project, terminal));
+    // Plug'n'Play, Yarn's default: no node_modules, hence the page's `yarn tsx` in place of `npx tsx`.
+    expect(existsSync(join(project, '.pnp.cjs'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/@sigil'))).toBe(false);
+    const run = inline(localDevelopment, /^yarn tsx whoami\.ts$/);
+    await serverWhoami('yarn 4', project, run.replace(/ whoami\.ts$/, ''), terminal);
+
+    const dlx = inline(cliPage, /^yarn dlx @sigil\/cli <command>$/).replace(' <command>', '');
+    const elsewhere = join(home, 'yarn4-elsewhere');
+    mkdirSync(elsewhere);
+    const list = await timed('yarn 4 dlx CLI', () => mustRun(`${quickstartEnvironment}\n${dlx} wallets list --json`, elsewhere, terminal));
+    // Yarn prints its own progress first; the CLI's JSON is what follows it.
+    const { wallets } = JSON.parse(list.stdout.slice(list.stdout.search(/^\{/m))) as { wallets: Array<{ walletName: string }> };
+    expect(wallets.map((w) => w.walletName)).toContain('Main');
+
+    await mustRun(inline(localDevelopment, /^yarn config unset -H npmScopes\.sigil$/), home, terminal);
+    expect(readFileSync(join(home, '.yarnrc.yml'), 'utf8')).not.toContain('npmScopes');
   });
 });

@@ -20,9 +20,14 @@ export const here = fileURLToPath(new URL('.', import.meta.url));
 export const repoRoot = resolve(here, '../..');
 export const DEFAULT_PORT = 4873;
 
-/** Installs Verdaccio from this folder's lockfile when it is not there yet. */
+/**
+ * Installs Verdaccio, and the yarn and pnpm the fresh-clone test installs with, from this folder's lockfile when one
+ * of them is not there yet (a checkout from before one was added counts).
+ */
 export function ensureVerdaccio() {
-  if (existsSync(join(here, 'node_modules/verdaccio/package.json'))) return;
+  const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+  const wanted = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+  if (wanted.every((name) => existsSync(join(here, 'node_modules', name, 'package.json')))) return;
   console.log('Installing Verdaccio for the local registry (once)…');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], { cwd: here, stdio: 'inherit' });
 }
