@@ -1,21 +1,10 @@
 // The setups that give browser and server examples what a reader's machine has (a Solana wallet extension, a second
 // authenticator, the app's sign-up backend, a webhook endpoint) and the `background` marker, run by the checker
 // against fixtures that pass and fixtures with planted faults, in one checker run (one Chromium) to keep CI short.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { doctest, fixture } from './run-cli';
 import { runSpec } from './execute.mjs';
 
-const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
-const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-function doctest(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('browser setups and background blocks', () => {
   it('reads the background marker: the session value of the port, and expect-output to stop on', () => {

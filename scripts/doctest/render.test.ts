@@ -1,18 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { doctest, fixture } from './run-cli';
 import { runSpec } from './execute.mjs';
 
-const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
-const fixture = fileURLToPath(new URL('./fixtures/render', import.meta.url));
-
-function doctest(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('the render marker', () => {
   it('needs a browser or phone block; open needs a browser block', () => {
@@ -25,7 +14,7 @@ describe('the render marker', () => {
   });
 
   it('mounts components in Chromium, with a project block importing an earlier one, and fails on a thrown error and on a text it does not show; the same for a React Native screen', async () => {
-    const { code, stdout, stderr } = await doctest('--dir', fixture);
+    const { code, stdout, stderr } = await doctest('--dir', fixture('render'));
     const page = 'scripts/doctest/fixtures/render/components.mdx';
     expect(stdout).toContain(`ran ${page}:3\n`);
     // counter.tsx imports ./greeting, the block above, and the test clicks its button twice.

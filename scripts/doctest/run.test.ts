@@ -1,21 +1,10 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { doctest, fixture } from './run-cli';
 import { callsApi, exportsIn, judge, needsChains, parseMeta, runSpec, substitute, talksToApi } from './execute.mjs';
 import { extractBlocks, loadLanguages, skipInfo, summary } from './run.mjs';
 import { exportedNames } from './browser.mjs';
 import { backendRoutes, parseRoute } from './backend.mjs';
 
-const script = fileURLToPath(new URL('./run.mjs', import.meta.url));
-const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-function doctest(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('doctest run.mjs', () => {
   it('fails on the broken block, reporting its page line, and skips skip-check blocks', async () => {
