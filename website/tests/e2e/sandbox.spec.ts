@@ -253,6 +253,8 @@ test.describe('keeping the sandbox in this browser', () => {
   /** Whether the sandbox's IndexedDB database exists in this page's origin. */
   const stored = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === 'sigil-sandbox'));
   const keep = (page: Page) => page.getByLabel('Keep the sandbox in this browser');
+  /** The worker's confirmation of the last keep change: the box moves at the click, the storage when this appears. */
+  const keptStatus = (page: Page) => page.getByTestId('sandbox-kept-status');
 
   async function reload(page: Page): Promise<string> {
     await page.reload();
@@ -283,6 +285,7 @@ test.describe('keeping the sandbox in this browser', () => {
 
     await keep(page).click();
     await expect(keep(page)).toBeChecked();
+    await expect(keptStatus(page)).toHaveText('Saved: the sandbox is kept in this browser.');
     expect(await stored(page)).toBe(true);
     expect(await reload(page)).toBe(first);
     await expect(keep(page)).toBeChecked();
@@ -297,6 +300,7 @@ test.describe('keeping the sandbox in this browser', () => {
     // Turning it off deletes the copy: the next visit starts a new sandbox.
     await keep(page).click();
     await expect(keep(page)).not.toBeChecked();
+    await expect(keptStatus(page)).toHaveText('Deleted: nothing of the sandbox is kept in this browser.');
     expect(await stored(page)).toBe(false);
     const second = await reload(page);
     expect(second).not.toBe(first);
@@ -305,6 +309,7 @@ test.describe('keeping the sandbox in this browser', () => {
     // Reset deletes it too, and keeping stops.
     await keep(page).click();
     await expect(keep(page)).toBeChecked();
+    await expect(keptStatus(page)).toHaveText('Saved: the sandbox is kept in this browser.');
     expect(await stored(page)).toBe(true);
     await page.getByRole('button', {name: 'Reset the sandbox'}).click();
     await expect(page.getByTestId('sandbox-organization')).not.toHaveText(second, {timeout: 30_000});

@@ -83,6 +83,11 @@ export default function SandboxPanel({id, controls, onReset, ownKey, onOwnKeyCha
         this browser&apos;s IndexedDB and come back on your next visit. Turning it off or resetting the sandbox deletes
         them.
       </p>
+      {/* Always in the page, so screen readers announce the confirmation when it appears. */}
+      <p className={shared.help} role="status" data-testid="sandbox-kept-status">
+        {sandbox.state === 'ready' && sandbox.kept === 'saved' && 'Saved: the sandbox is kept in this browser.'}
+        {sandbox.state === 'ready' && sandbox.kept === 'deleted' && 'Deleted: nothing of the sandbox is kept in this browser.'}
+      </p>
       <label className={shared.choice}>
         <input
           type="checkbox"
