@@ -1,30 +1,33 @@
 /**
  * Every page the build produced, in light and dark mode: zero axe violations
- * (WCAG 2.1 AA: every rule in light mode, the colour-dependent rules again
- * after switching to dark), zero requests to any host but the site's own, and
- * zero Content Security Policy violations. One test per route, so the workers
+ * (WCAG 2.1 AA: every rule in light mode, the colour-dependent rules on each
+ * new colour combination in light and again after switching to dark), zero
+ * requests to any host but the site's own, and zero Content Security Policy
+ * violations. One test per route (template pages in batches), so the workers
  * share the routes between them.
  */
 import {readFileSync} from 'node:fs';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
-import {gotoSettled, observe, privacyAndPolicyProblems} from '../quality/observe';
+import {colourViolations, seenColours} from '../quality/colour';
+import {foreignRequests, gotoSettled, observe, privacyAndPolicyProblems, type PageLog} from '../quality/observe';
 import {builtRoutes, sampleRoutes} from '../quality/site';
 
 // SIGIL_QUALITY_STRIDE=N checks every Nth route only: a quick local look, never set in CI.
 const stride = Math.max(1, Number(process.env.SIGIL_QUALITY_STRIDE ?? 1));
 // Two kinds of API page come from one template each, filled with data from the API document: ~290 schema pages and
 // 75 operation pages. What varies from page to page is the data (headings, names, tables, lists, samples); the
-// colours come from the template's CSS, and the navbar, API sidebar and footer are the same on every one of them.
-// So every page of both kinds gets the checks whose outcome depends on its data, and a sample gets the full check:
-// - schema pages: every Nth (default 10) gets the full check below; the others get axe, every rule, on their
-//   server-rendered content, the app not started (light, then the colour rules in dark): the same markup without
-//   the cost of starting the app.
-// - operation pages: every Nth (default 4, and at least one query and one submission) gets the full check; the
-//   others are started like any page and get every rule but the colour ones, in light mode, plus the privacy and
-//   policy checks. Colour rules over their ~6,700 elements (code samples in seven languages, nested field tables)
-//   were 80 % of a full check's time, the same colours on every page.
+// template's code and the navbar, API sidebar and footer are the same on every one of them. So every page of both
+// kinds gets the checks whose outcome depends on its data, and a sample gets the full check:
+// - schema pages: every Nth (default 10) gets the full check below;
+// - operation pages: every Nth (default 4, and at least one query and one submission) gets the full check.
+// The others get axe on their server-rendered content with the app not started (the markup their data made,
+// without the cost of starting the app), light and dark, and the request check for what that markup loads.
 // SIGIL_QUALITY_SCHEMA_STRIDE=1 and SIGIL_QUALITY_OPERATION_STRIDE=1 give every such page the full check.
+//
+// On every page, the colour rules run on the colour combinations (text, size, weight, what is behind it) that this
+// worker has not checked yet in that theme (quality/colour.ts): the same rules on every element, each distinct
+// combination measured once instead of on each of its thousands of elements.
 const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 10));
 const operationStride = Math.max(1, Number(process.env.SIGIL_QUALITY_OPERATION_STRIDE ?? 4));
 const isSchemaPage = (path: string) => path.startsWith('/api/schemas/');
@@ -53,9 +56,10 @@ const routes = all.filter((r) => (!isSchemaPage(r.path) && !isOperationPage(r.pa
 // API page the sidebar alone lists ~360 links.
 const CHROME = ['.theme-layout-navbar', '.theme-doc-sidebar-container', '#api-sidebar', '.theme-layout-footer'];
 const chromeChecked = new Set(sampleRoutes(builtRoutes()).map((r) => r.path));
-const markupOnly = stride === 1 ? schemaPages.filter((r) => !fullSchema.includes(r)) : [];
-const structureOnly = operationPages.filter((r) => !fullOperation.includes(r));
+const markupOnly = [...schemaPages.filter((r) => !fullSchema.includes(r)), ...operationPages.filter((r) => !fullOperation.includes(r))];
 const BATCH = 20;
+// This worker's checked colour combinations, per theme: shared by its tests (a worker restarted after a failure starts afresh).
+const seen = seenColours();
 
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
 async function toDarkMode(page: Page, path: string): Promise<void> {
@@ -73,11 +77,25 @@ async function toDarkMode(page: Page, path: string): Promise<void> {
   }
 }
 
-test.describe('every route: accessibility, privacy, content security policy', {tag: '@quality'}, () => {
-  for (const route of routes) {
-    test(route.path, async ({browser, baseURL}) => {
+// One browser context per worker for the every-route tests: the site's scripts and styles come from its HTTP cache
+// after the first page, as they do for a reader moving between pages. Each test starts with an empty request log
+// and leaves storage empty (the theme toggle writes the choice there), and checks that the page opened in light mode.
+const everyRoute = test.extend<object, {shared: {context: BrowserContext; log: PageLog}}>({
+  shared: [
+    async ({browser}, use) => {
       const context = await browser.newContext();
       const log = await observe(context);
+      await use({context, log});
+      await context.close();
+    },
+    {scope: 'worker'},
+  ],
+});
+
+everyRoute.describe('every route: accessibility, privacy, content security policy', {tag: '@quality'}, () => {
+  for (const route of routes) {
+    everyRoute(route.path, async ({shared: {context, log}, baseURL}) => {
+      for (const list of [log.requests, log.cspConsole, log.pageErrors]) list.length = 0;
       const page = await context.newPage();
       const problems: string[] = [];
       const exclude = chromeChecked.has(route.path) ? [] : CHROME;
@@ -86,27 +104,45 @@ test.describe('every route: accessibility, privacy, content security policy', {t
       expect(status, 'HTTP status').toBe(route.status);
       await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-      problems.push(...(await axeViolations(page, 'light', 'all', exclude)));
+      problems.push(...(await axeViolations(page, 'light', 'structure', exclude)));
+      problems.push(...(await colourViolations(page, 'light', seen, 'light', exclude)));
 
       await toDarkMode(page, route.path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      problems.push(...(await axeViolations(page, 'dark', 'colour', exclude)));
+      problems.push(...(await colourViolations(page, 'dark', seen, 'dark', exclude)));
 
       problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
       if (log.pageErrors.length > 0) test.info().annotations.push({type: 'page errors', description: log.pageErrors.join('\n')});
-      await context.close();
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await page.close();
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 });
 
-test.describe('the other schema pages: server-rendered markup, the app not started, light and dark', {tag: '@quality'}, () => {
+test.describe('the other schema and operation pages: server-rendered markup, the app not started, light and dark', {tag: '@quality'}, () => {
+  test('the template pages are found, both kinds of operation fully checked', () => {
+    if (stride === 1) {
+      const fully = new Set(routes.map((r) => r.path));
+      expect([...chromeChecked].filter((p) => !fully.has(p)), 'pages whose navbar, sidebar and footer are checked get the full check').toEqual([]);
+    }
+    expect(operationPages.length).toBeGreaterThan(stride === 1 ? 70 : 0);
+    expect(schemaPages.length).toBeGreaterThan(stride === 1 ? 250 : 0);
+    if (stride === 1) {
+      expect(operationPages.every((r) => kindOfOperationPage(r.path) !== undefined), 'every operation page names an operation of the catalog').toBe(true);
+      expect(new Set(fullOperation.map((r) => kindOfOperationPage(r.path)))).toEqual(new Set(['query', 'submission']));
+    }
+  });
   for (let first = 0; first < markupOnly.length; first += BATCH) {
     const batch = markupOnly.slice(first, first + BATCH);
-    test(`schema pages ${first + 1}-${first + batch.length} of ${markupOnly.length} (${batch[0]!.path} …)`, async ({browser}) => {
-      // Forty axe runs: 20-50 s on a quiet machine; the first batch, with the largest schemas, ran past 60 s on a busy one.
+    test(`template pages ${first + 1}-${first + batch.length} of ${markupOnly.length} (${batch[0]!.path} …)`, async ({browser, baseURL}) => {
+      // Twenty pages, most with long field tables: 20-50 s on a quiet machine, past 60 s on a busy one.
       test.setTimeout(180_000);
       const context = await browser.newContext();
+      const log = await observe(context);
       // The app's bundles are not fetched, so the page stays as the server rendered it (axe needs JavaScript itself).
       await context.route((url) => url.pathname.startsWith('/assets/js/'), (route) => route.abort());
       const page = await context.newPage();
@@ -114,43 +150,21 @@ test.describe('the other schema pages: server-rendered markup, the app not start
       for (const route of batch) {
         const response = await page.goto(route.path);
         expect(response?.status(), `${route.path} HTTP status`).toBe(200);
+        await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), `${route.path} policy meta tag`).toHaveCount(1);
         // The page's own content: the navbar, API sidebar and footer around it are the same on every
-        // schema page and are checked on those with the full check (the sidebar alone lists ~360 links).
-        problems.push(...(await axeViolations(page, `${route.path} light`, 'all', [], 'main')));
+        // template page and are checked on those with the full check (the sidebar alone lists ~360 links).
+        problems.push(...(await axeViolations(page, `${route.path} light`, 'structure', [], 'main')));
+        problems.push(...(await colourViolations(page, `${route.path} light`, seen, 'light', [], 'main')));
         // What the theme's script does for a reader who chose dark mode; no transition to catch midway.
         await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
         await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
         // Code keeps the colours it was rendered with until the app restyles it for dark mode (the theme's
         // CodeBlock does so after mount); code in dark mode is checked on the pages with the full check.
-        problems.push(...(await axeViolations(page, `${route.path} dark`, 'colour', ['.prism-code'], 'main')));
+        problems.push(...(await colourViolations(page, `${route.path} dark`, seen, 'dark', ['.prism-code'], 'main')));
       }
-      await context.close();
-      expect(problems, problems.join('\n')).toEqual([]);
-    });
-  }
-});
-
-test.describe('the other operation pages: every rule but the colour ones, light, the app started', {tag: '@quality'}, () => {
-  test('the operation pages are found, both kinds fully checked', () => {
-    if (stride === 1) {
-      const fully = new Set(routes.map((r) => r.path));
-      expect([...chromeChecked].filter((p) => !fully.has(p)), 'pages whose navbar, sidebar and footer are checked get the full check').toEqual([]);
-    }
-    expect(operationPages.length).toBeGreaterThan(stride === 1 ? 70 : 0);
-    if (stride === 1) {
-      expect(operationPages.every((r) => kindOfOperationPage(r.path) !== undefined), 'every operation page names an operation of the catalog').toBe(true);
-      expect(new Set(fullOperation.map((r) => kindOfOperationPage(r.path)))).toEqual(new Set(['query', 'submission']));
-    }
-  });
-  for (const route of structureOnly) {
-    test(route.path, async ({browser, baseURL}) => {
-      const context = await browser.newContext();
-      const log = await observe(context);
-      const page = await context.newPage();
-      const status = await gotoSettled(page, route.path);
-      expect(status, 'HTTP status').toBe(route.status);
-      const problems = await axeViolations(page, 'light', 'structure', CHROME);
-      problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
+      // What the server-rendered markup loads (images, styles, fonts) stays on this host; the template's scripts,
+      // the same on every page, are checked with the app started on the fully checked ones.
+      problems.push(...foreignRequests(log, baseURL!).map((u) => `request to another host: ${u}`));
       await context.close();
       expect(problems, problems.join('\n')).toEqual([]);
     });

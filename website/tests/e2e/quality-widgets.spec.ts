@@ -9,6 +9,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
+import {colourViolations, seenColours} from '../quality/colour';
 import {cspViolations, foreignRequests, gotoSettled, observe, settle, type PageLog} from '../quality/observe';
 import {buildDir, builtRoutes} from '../quality/site';
 
@@ -127,3 +128,43 @@ test('the every-route checks can fail: axe, the policy listener and the request 
   expect(foreignRequests(log, baseURL!)).toContain('http://planted.invalid/');
   await open.close();
 });
+
+test('the colour rules run once per combination, and a new or failing combination is always checked', {tag: '@quality'}, async ({browser}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoSettled(page, '/');
+  const seen = seenColours();
+  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
+  const known = seen.get('light')!.size;
+  expect(known).toBeGreaterThan(3);
+  // More text like what was checked adds nothing to measure.
+  await page.evaluate(() => {
+    const copy = document.querySelector('main p')!.cloneNode(true) as HTMLElement;
+    copy.textContent = 'Another paragraph in the same colours';
+    document.querySelector('main')!.append(copy);
+  });
+  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
+  expect(seen.get('light')!.size).toBe(known);
+  // Hidden text is not counted as checked; the same combination, visible, is measured and fails.
+  await page.evaluate(() => {
+    const hidden = document.createElement('p');
+    hidden.textContent = 'Hidden low-contrast text';
+    hidden.style.cssText = 'color:#bbb;background:#fff;display:none';
+    document.querySelector('main')!.append(hidden);
+  });
+  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
+  expect(seen.get('light')!.size).toBe(known);
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'Planted low-contrast text';
+    p.style.cssText = 'color:#bbb;background:#fff';
+    document.querySelector('main')!.append(p);
+  });
+  const first = (await colourViolations(page, 'planted', seen, 'light')).join('\n');
+  expect(first).toContain('color-contrast');
+  // A failing combination stays unchecked, so every page that has it fails too; the other theme has its own set.
+  expect((await colourViolations(page, 'planted again', seen, 'light')).join('\n')).toContain('color-contrast');
+  expect((await colourViolations(page, 'planted', seen, 'dark')).join('\n')).toContain('color-contrast');
+  await context.close();
+});
+
