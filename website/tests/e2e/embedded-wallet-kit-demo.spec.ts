@@ -3,13 +3,12 @@
  * presses the button, running against the in-browser sandbox. A passkey sign-up (CDP virtual authenticator), the
  * export, and axe in both color modes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
+import {axeViolations} from '../quality/axe';
 import {buildDir} from '../quality/site';
 import {readManifest, widgetFiles, WIDGETS} from '../quality/widgets';
 
 const ROUTE = '/reference/embedded-wallet-kit';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 function kitFiles(): string[] {
   const widget = WIDGETS.find((w) => w.name === 'embedded wallet kit demo')!;
@@ -24,10 +23,7 @@ async function addPasskeyAuthenticator(page: Page): Promise<void> {
   });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).include('[aria-label="Embedded wallet kit demo"]').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const demoViolations = (page: Page): Promise<string[]> => axeViolations(page, 'kit demo', 'all', [], '[aria-label="Embedded wallet kit demo"]');
 
 test('the kit demo loads on click, signs up with a passkey, exports, and is axe clean in both modes', async ({page, baseURL}) => {
   const files = kitFiles();
@@ -46,13 +42,13 @@ test('the kit demo loads on click, signs up with a passkey, exports, and is axe 
   const demo = page.getByRole('region', {name: 'Embedded wallet kit demo'});
   await expect(demo.getByRole('heading', {name: 'Sign in to Sigil docs demo'})).toBeVisible({timeout: 30_000});
   expect(loaded().length).toBeGreaterThan(0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await demoViolations(page)).toEqual([]);
 
   await demo.getByLabel('Email').fill('reader@example.com');
   await demo.getByRole('button', {name: 'Create an account with a passkey'}).click();
   await expect(demo.getByRole('heading', {name: 'Signed in'})).toBeVisible({timeout: 30_000});
   await expect(demo.getByRole('heading', {name: 'Export your recovery phrase'})).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await demoViolations(page)).toEqual([]);
 
   // The export shows the new wallet's words and takes them off the page on close.
   await demo.getByLabel('I understand that anyone with these words controls my funds.').check();
@@ -68,5 +64,5 @@ test('the kit demo loads on click, signs up with a passkey, exports, and is axe 
   for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) === mode; i += 1) await toggle.click();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', mode!);
   await expect(demo.locator(`[data-sigil-kit-theme="${mode === 'dark' ? 'light' : 'dark'}"]`)).toHaveCount(1);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await demoViolations(page)).toEqual([]);
 });

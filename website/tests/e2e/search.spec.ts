@@ -75,6 +75,8 @@ test.describe('opening and closing', () => {
     await gotoHydrated(page, DOC);
     await page.keyboard.press('/');
     await expect(dialog(page)).toBeVisible();
+    // Keys go where the focus is: the query box, once the dialog has moved it there.
+    await expect(combobox(page)).toBeFocused();
     // Inside the dialog "/" is just a character of the query.
     await page.keyboard.type('a/b');
     await expect(combobox(page)).toHaveValue('a/b');

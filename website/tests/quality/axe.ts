@@ -8,6 +8,7 @@
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import type {AxeResults} from 'axe-core';
+import {COLOUR_MARK, markNewColours} from './colour-signature';
 
 /** WCAG 2.1 A and AA, the level the site promises. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -46,15 +47,37 @@ async function runAxe(page: Page, only: RuleSet, exclude: string[] = [], include
   );
 }
 
-/** Runs axe on the page as rendered; one readable entry per violated rule (empty when clean). */
+/**
+ * The colour rules on the elements whose colour combination is not in `seen` (colour.ts says why that is sound);
+ * the combinations are added to `seen` when none of them fails.
+ */
+async function colourResults(page: Page, exclude: string[], include: string, seen: Set<string>): Promise<AxeResults['violations']> {
+  const fresh = await page.evaluate(markNewColours, {include, exclude, seen: [...seen], mark: COLOUR_MARK});
+  if (fresh.length === 0) return [];
+  const violations = await runAxe(page, COLOUR_RULES, exclude, `[${COLOUR_MARK}]`);
+  await page.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), COLOUR_MARK);
+  if (violations.length === 0) for (const signature of fresh) seen.add(signature);
+  return violations;
+}
+
+/**
+ * Runs axe on the page as rendered; one readable entry per violated rule (empty when clean). With `all` and
+ * `colour`, the colour rules run once per colour combination: on this page's combinations not in `seen` (by
+ * default a new set, so once per combination of this page).
+ */
 export async function axeViolations(
   page: Page,
   label: string,
   only: RuleSet = 'all',
   exclude: string[] = [],
   include = 'html',
+  seen: Set<string> = new Set(),
 ): Promise<string[]> {
-  return (await runAxe(page, only, exclude, include)).map((v) => {
+  const violations =
+    only === 'all' || only === 'colour'
+      ? [...(only === 'all' ? await runAxe(page, 'structure', exclude, include) : []), ...(await colourResults(page, exclude, include, seen))]
+      : await runAxe(page, only, exclude, include);
+  return violations.map((v) => {
     const nodes = v.nodes
       .slice(0, 4)
       .map((n) => {

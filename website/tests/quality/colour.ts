@@ -3,8 +3,9 @@
  * instead of once per element. Their outcome for an element depends only on what the browser paints: the text's
  * colour, size, weight, shadow and decoration, and the backgrounds, images, opacities and filters of the boxes
  * behind it (its ancestors; for a link, the colour of the text around it too). Those computed values are the
- * element's signature. A page marks the visible elements whose signature this worker has not seen in this theme,
- * and axe's colour rules run on those alone; a page with nothing new runs none.
+ * element's signature (colour-signature.ts). Every axe run of the quality helpers marks the visible elements whose
+ * signature it has not seen, and runs the colour rules on those alone; this module keeps what was seen across the
+ * pages a worker visits, per theme, so a page with nothing new runs none.
  *
  * Colour checks were most of the time of an every-route check (axe measures every text node against what is
  * painted behind it), while a docs site repeats a few dozen combinations on every page. What the signature
@@ -12,9 +13,7 @@
  * has neither over running text; both would show on the page that first has the combination.
  */
 import type {Page} from '@playwright/test';
-import {axeViolations, COLOUR_RULES} from './axe';
-
-const MARK = 'data-quality-colour';
+import {axeViolations} from './axe';
 
 /** Combinations already checked, per theme (`light`, `dark`): one per worker, shared by its tests. */
 export type SeenColours = Map<string, Set<string>>;
@@ -23,65 +22,9 @@ export function seenColours(): SeenColours {
   return new Map();
 }
 
-/** In the page: marks the visible text elements (inside `include`, outside `exclude`) whose signature is new; returns the new signatures. */
-function markNew({include, exclude, seen, mark}: {include: string; exclude: string[]; seen: string[]; mark: string}): string[] {
-  const known = new Set(seen);
-  const found = new Set<string>();
-  const behind = new Map<Element, string>();
-  // The boxes behind an element, from it to the root: only those that paint or change what is painted.
-  const backgrounds = (element: Element | null): string => {
-    if (!element) return '';
-    const cached = behind.get(element);
-    if (cached !== undefined) return cached;
-    const style = getComputedStyle(element);
-    const own = [
-      style.backgroundColor === 'rgba(0, 0, 0, 0)' ? '' : style.backgroundColor,
-      style.backgroundImage === 'none' ? '' : style.backgroundImage,
-      style.opacity === '1' ? '' : `opacity ${style.opacity}`,
-      style.filter === 'none' ? '' : style.filter,
-      style.mixBlendMode === 'normal' ? '' : style.mixBlendMode,
-    ]
-      .filter(Boolean)
-      .join(' ');
-    const signature = `${own ? `${own} < ` : ''}${backgrounds(element.parentElement)}`;
-    behind.set(element, signature);
-    return signature;
-  };
-  const roots = Array.from(document.querySelectorAll(include));
-  for (const root of roots) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-    for (let element = walker.currentNode as Element | null; element; element = walker.nextNode() as Element | null) {
-      if (exclude.some((selector) => element!.closest(selector))) continue;
-      const hasText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
-      if (!hasText) continue;
-      // Only what is painted counts as seen: axe skips hidden text, so a hidden first instance must not stand for a visible one.
-      const box = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      if (box.width < 2 || box.height < 2 || style.visibility !== 'visible') continue;
-      const around = element.tagName === 'A' && element.parentElement ? getComputedStyle(element.parentElement).color : '';
-      const signature = [
-        element.tagName,
-        style.color,
-        style.fontSize,
-        style.fontWeight,
-        style.textShadow,
-        style.textDecorationLine,
-        style.textDecorationColor,
-        element.matches(':disabled, [aria-disabled="true"]') ? 'disabled' : '',
-        around,
-        backgrounds(element),
-      ].join('|');
-      if (known.has(signature)) continue;
-      element.setAttribute(mark, '');
-      found.add(signature);
-    }
-  }
-  return [...found];
-}
-
 /**
- * The colour rules' violations on this page's new combinations (`theme` names the set they count against).
- * `include` and `exclude` are as for axeViolations.
+ * The colour rules' violations on this page's combinations not yet seen in `theme`. `include` and `exclude` are as
+ * for axeViolations. A combination that fails is not recorded, so every page that has it reports it.
  */
 export async function colourViolations(
   page: Page,
@@ -93,11 +36,5 @@ export async function colourViolations(
 ): Promise<string[]> {
   const known = seen.get(theme) ?? new Set<string>();
   seen.set(theme, known);
-  const fresh = await page.evaluate(markNew, {include, exclude, seen: [...known], mark: MARK});
-  if (fresh.length === 0) return [];
-  const problems = await axeViolations(page, label, COLOUR_RULES, exclude, `[${MARK}]`);
-  await page.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), MARK);
-  // A combination that failed stays unseen, so every page that has it reports it.
-  if (problems.length === 0) for (const signature of fresh) known.add(signature);
-  return problems;
+  return axeViolations(page, label, 'colour', exclude, include, known);
 }
