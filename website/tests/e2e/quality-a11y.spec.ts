@@ -9,7 +9,6 @@
 import {readFileSync} from 'node:fs';
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
-import {colourViolations, seenColours} from '../quality/colour';
 import {foreignRequests, gotoSettled, observe, privacyAndPolicyProblems, type PageLog} from '../quality/observe';
 import {builtRoutes, sampleRoutes} from '../quality/site';
 
@@ -26,7 +25,7 @@ const stride = Math.max(1, Number(process.env.SIGIL_QUALITY_STRIDE ?? 1));
 // SIGIL_QUALITY_SCHEMA_STRIDE=1 and SIGIL_QUALITY_OPERATION_STRIDE=1 give every such page the full check.
 //
 // On every page, the colour rules run on the colour combinations (text, size, weight, what is behind it) that this
-// worker has not checked yet in that theme (quality/colour.ts): the same rules on every element, each distinct
+// worker has not checked yet in that theme (quality/colour-signature.ts): the same rules on every element, each distinct
 // combination measured once instead of on each of its thousands of elements.
 const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 10));
 const operationStride = Math.max(1, Number(process.env.SIGIL_QUALITY_OPERATION_STRIDE ?? 4));
@@ -59,7 +58,7 @@ const chromeChecked = new Set(sampleRoutes(builtRoutes()).map((r) => r.path));
 const markupOnly = [...schemaPages.filter((r) => !fullSchema.includes(r)), ...operationPages.filter((r) => !fullOperation.includes(r))];
 const BATCH = 20;
 // This worker's checked colour combinations, per theme: shared by its tests (a worker restarted after a failure starts afresh).
-const seen = seenColours();
+const seen = {light: new Set<string>(), dark: new Set<string>()};
 
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
 async function toDarkMode(page: Page, path: string): Promise<void> {
@@ -104,12 +103,11 @@ everyRoute.describe('every route: accessibility, privacy, content security polic
       expect(status, 'HTTP status').toBe(route.status);
       await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-      problems.push(...(await axeViolations(page, 'light', 'structure', exclude)));
-      problems.push(...(await colourViolations(page, 'light', seen, 'light', exclude)));
+      problems.push(...(await axeViolations(page, 'light', 'all', exclude, 'html', seen.light)));
 
       await toDarkMode(page, route.path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      problems.push(...(await colourViolations(page, 'dark', seen, 'dark', exclude)));
+      problems.push(...(await axeViolations(page, 'dark', 'colour', exclude, 'html', seen.dark)));
 
       problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
       if (log.pageErrors.length > 0) test.info().annotations.push({type: 'page errors', description: log.pageErrors.join('\n')});
@@ -153,14 +151,13 @@ test.describe('the other schema and operation pages: server-rendered markup, the
         await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), `${route.path} policy meta tag`).toHaveCount(1);
         // The page's own content: the navbar, API sidebar and footer around it are the same on every
         // template page and are checked on those with the full check (the sidebar alone lists ~360 links).
-        problems.push(...(await axeViolations(page, `${route.path} light`, 'structure', [], 'main')));
-        problems.push(...(await colourViolations(page, `${route.path} light`, seen, 'light', [], 'main')));
+        problems.push(...(await axeViolations(page, `${route.path} light`, 'all', [], 'main', seen.light)));
         // What the theme's script does for a reader who chose dark mode; no transition to catch midway.
         await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
         await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
         // Code keeps the colours it was rendered with until the app restyles it for dark mode (the theme's
         // CodeBlock does so after mount); code in dark mode is checked on the pages with the full check.
-        problems.push(...(await colourViolations(page, `${route.path} dark`, seen, 'dark', ['.prism-code'], 'main')));
+        problems.push(...(await axeViolations(page, `${route.path} dark`, 'colour', ['.prism-code'], 'main', seen.dark)));
       }
       // What the server-rendered markup loads (images, styles, fonts) stays on this host; the template's scripts,
       // the same on every page, are checked with the app started on the fully checked ones.

@@ -9,7 +9,6 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations} from '../quality/axe';
-import {colourViolations, seenColours} from '../quality/colour';
 import {cspViolations, foreignRequests, gotoSettled, observe, settle, type PageLog} from '../quality/observe';
 import {buildDir, builtRoutes} from '../quality/site';
 
@@ -87,6 +86,21 @@ test('policy playground: evaluates as the reader edits, under the policy', {tag:
   await context.close();
 });
 
+/** Appends a paragraph to the page's main content, styled inline. */
+function plantText(page: Page, text: string, css: string): Promise<void> {
+  return page.evaluate(
+    ({text, css}) => {
+      const p = document.createElement('p');
+      p.textContent = text;
+      p.style.cssText = css;
+      document.querySelector('main')!.append(p);
+    },
+    {text, css},
+  );
+}
+
+const LOW_CONTRAST = 'color:#bbb;background:#fff';
+
 test('the every-route checks can fail: axe, the policy listener and the request log each catch a planted fault', {tag: '@quality'}, async ({
   browser,
   baseURL,
@@ -95,11 +109,8 @@ test('the every-route checks can fail: axe, the policy listener and the request 
   await observe(context);
   const page = await context.newPage();
   await gotoSettled(page, '/');
+  await plantText(page, 'Planted low-contrast text', LOW_CONTRAST);
   await page.evaluate(() => {
-    const p = document.createElement('p');
-    p.textContent = 'Planted low-contrast text';
-    p.style.cssText = 'color:#bbb;background:#fff';
-    document.querySelector('main')!.append(p);
     const button = document.createElement('button');
     button.setAttribute('data-planted', '');
     document.querySelector('main')!.append(button);
@@ -133,9 +144,10 @@ test('the colour rules run once per combination, and a new or failing combinatio
   const context = await browser.newContext();
   const page = await context.newPage();
   await gotoSettled(page, '/');
-  const seen = seenColours();
-  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
-  const known = seen.get('light')!.size;
+  const light = new Set<string>();
+  const dark = new Set<string>();
+  expect(await axeViolations(page, 'home', 'colour', [], 'html', light)).toEqual([]);
+  const known = light.size;
   expect(known).toBeGreaterThan(3);
   // More text like what was checked adds nothing to measure.
   await page.evaluate(() => {
@@ -143,28 +155,18 @@ test('the colour rules run once per combination, and a new or failing combinatio
     copy.textContent = 'Another paragraph in the same colours';
     document.querySelector('main')!.append(copy);
   });
-  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
-  expect(seen.get('light')!.size).toBe(known);
+  expect(await axeViolations(page, 'home', 'colour', [], 'html', light)).toEqual([]);
+  expect(light.size).toBe(known);
   // Hidden text is not counted as checked; the same combination, visible, is measured and fails.
-  await page.evaluate(() => {
-    const hidden = document.createElement('p');
-    hidden.textContent = 'Hidden low-contrast text';
-    hidden.style.cssText = 'color:#bbb;background:#fff;display:none';
-    document.querySelector('main')!.append(hidden);
-  });
-  expect(await colourViolations(page, 'home', seen, 'light')).toEqual([]);
-  expect(seen.get('light')!.size).toBe(known);
-  await page.evaluate(() => {
-    const p = document.createElement('p');
-    p.textContent = 'Planted low-contrast text';
-    p.style.cssText = 'color:#bbb;background:#fff';
-    document.querySelector('main')!.append(p);
-  });
-  const first = (await colourViolations(page, 'planted', seen, 'light')).join('\n');
+  await plantText(page, 'Hidden low-contrast text', `${LOW_CONTRAST};display:none`);
+  expect(await axeViolations(page, 'home', 'colour', [], 'html', light)).toEqual([]);
+  expect(light.size).toBe(known);
+  await plantText(page, 'Planted low-contrast text', LOW_CONTRAST);
+  const first = (await axeViolations(page, 'planted', 'colour', [], 'html', light)).join('\n');
   expect(first).toContain('color-contrast');
   // A failing combination stays unchecked, so every page that has it fails too; the other theme has its own set.
-  expect((await colourViolations(page, 'planted again', seen, 'light')).join('\n')).toContain('color-contrast');
-  expect((await colourViolations(page, 'planted', seen, 'dark')).join('\n')).toContain('color-contrast');
+  expect((await axeViolations(page, 'planted again', 'colour', [], 'html', light)).join('\n')).toContain('color-contrast');
+  expect((await axeViolations(page, 'planted', 'colour', [], 'html', dark)).join('\n')).toContain('color-contrast');
   await context.close();
 });
 

@@ -48,7 +48,7 @@ async function runAxe(page: Page, only: RuleSet, exclude: string[] = [], include
 }
 
 /**
- * The colour rules on the elements whose colour combination is not in `seen` (colour.ts says why that is sound);
+ * The colour rules on the elements whose colour combination is not in `seen` (colour-signature.ts says why that is sound);
  * the combinations are added to `seen` when none of them fails.
  */
 async function colourResults(page: Page, exclude: string[], include: string, seen: Set<string>): Promise<AxeResults['violations']> {

@@ -1,6 +1,16 @@
 /**
- * An element's colour signature, computed in the page: what the colour rules' outcome for its text depends on.
- * Used by axe.ts to run the colour rules once per distinct combination (see colour.ts for why that is sound).
+ * The colour rules (axe's `color-contrast` and `link-in-text-block`), run once per distinct colour combination
+ * instead of once per element. Their outcome for an element depends only on what the browser paints: the text's
+ * colour, size, weight, shadow and decoration, and the backgrounds, images, opacities and filters of the boxes
+ * behind it (its ancestors; for a link, the colour of the text around it too). Those computed values are the
+ * element's signature, computed here in the page. axeViolations (axe.ts) marks the visible elements whose signature
+ * is not in the set it is given, and runs the colour rules on those alone. A spec that passes one set per theme for
+ * all the pages a worker visits runs no colour rule on a page with nothing new.
+ *
+ * Colour checks were most of the time of an every-route check (axe measures every text node against what is
+ * painted behind it), while a docs site repeats a few dozen combinations on every page. What the signature
+ * cannot see: another box (not an ancestor) drawn over the text, and the pixels of a background image. The site
+ * has neither over running text; both would show on the page that first has the combination.
  */
 
 /** The attribute that marks the elements whose combination is new, for axe's `include`. */
