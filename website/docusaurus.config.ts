@@ -9,6 +9,7 @@ import chunks, {firstLoad} from './plugins/chunks';
 import clientData from './plugins/client-data';
 import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
+import routeSections from './plugins/route-sections';
 import lazyRoutes from './plugins/lazy-routes';
 import stableTabs from './plugins/stable-tabs';
 import windowSize from './plugins/window-size';
@@ -138,6 +139,8 @@ const config: Config = {
     prefetch,
     // Renders and matches routes without testing all ~480 of them (plugins/route-matching).
     routeMatching,
+    // Each page loads its own section of the route table; other sections come when a reader goes there (plugins/route-sections).
+    routeSections,
     // Route components made on first use; tab groups and code blocks not rebuilt after hydration.
     lazyRoutes,
     stableTabs,

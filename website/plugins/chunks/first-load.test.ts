@@ -57,16 +57,23 @@ describe('first-load files', () => {
     const files = firstLoadFiles({
       routes: parseRoutes(ROUTES_JS),
       routesChunkNames: {'/api-860': {__comp: 'api'}, '/-aaa': {__comp: 'root'}, '/-bbb': {__comp: 'layout'}, '/concepts/wallets-19e': {__comp: 'doc', content: 'wallets'}},
-      chunkGroups: {api: ['/a.js'], root: ['/r.js', '/shared.js'], layout: ['/l.js', '/shared.js'], doc: ['/d.js'], wallets: ['/w.js']},
+      chunkGroups: {
+        api: ['/a.js'], root: ['/r.js', '/shared.js'], layout: ['/l.js', '/shared.js'], doc: ['/d.js'], wallets: ['/w.js'],
+        // Each page's section of the route table (plugins/route-sections).
+        'routes-api': ['/routes-api.js'], 'routes-concepts': ['/routes-concepts.js'],
+      },
       entry: ['/runtime.js', '/main.js'],
     });
-    expect(files['/api']).toEqual(['/runtime.js', '/main.js', '/a.js']);
-    expect(files['/concepts/wallets']).toEqual(['/runtime.js', '/main.js', '/r.js', '/shared.js', '/l.js', '/d.js', '/w.js']);
+    expect(files['/api']).toEqual(['/runtime.js', '/main.js', '/routes-api.js', '/a.js']);
+    expect(files['/concepts/wallets']).toEqual(['/runtime.js', '/main.js', '/routes-concepts.js', '/r.js', '/shared.js', '/l.js', '/d.js', '/w.js']);
   });
 
   it('fails loudly when a chunk group is unknown', () => {
     expect(() =>
-      firstLoadFiles({routes: parseRoutes(ROUTES_JS), routesChunkNames: {'/api-860': {__comp: 'gone'}}, chunkGroups: {}, entry: []}),
+      firstLoadFiles({routes: parseRoutes(ROUTES_JS), routesChunkNames: {'/api-860': {__comp: 'gone'}}, chunkGroups: {'routes-api': []}, entry: []}),
     ).toThrow(/gone/);
+    expect(() =>
+      firstLoadFiles({routes: parseRoutes(ROUTES_JS), routesChunkNames: {'/api-860': {__comp: 'api'}}, chunkGroups: {api: []}, entry: []}),
+    ).toThrow(/section api .* no chunk routes-api/);
   });
 });

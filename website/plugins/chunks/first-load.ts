@@ -7,6 +7,8 @@
  * and checks in a browser, on a sample, that a real visit loads exactly this.
  */
 
+import {sectionChunkName, sectionOf, sectionsOf, splitFirsts} from '../route-sections/sections';
+
 export interface RouteNode {
   path: string;
   /** `${path}-${hash}`: the key of the route's modules in routesChunkNames.json. */
@@ -60,8 +62,17 @@ export interface FirstLoadInput {
 /** Route path → the files (URL paths) its first visit loads, entry first. */
 export function firstLoadFiles({routes, routesChunkNames, chunkGroups, entry}: FirstLoadInput): Record<string, string[]> {
   const out: Record<string, string[]> = {};
+  const split = splitFirsts(routes);
+  const sections = sectionsOf(routes, split);
   for (const {path, keys} of leafChains(routes)) {
     const files = new Set(entry);
+    // The route table's part for the page's section (plugins/route-sections), loaded before the page's routes.
+    const section = sectionOf(path, split);
+    if (sections.has(section)) {
+      const group = chunkGroups[sectionChunkName(section)];
+      if (!group) throw new Error(`The route table's section ${section} of route ${path} has no chunk ${sectionChunkName(section)} in the bundler's stats`);
+      for (const f of group) files.add(f);
+    }
     for (const key of keys) {
       for (const name of chunkNamesOf(routesChunkNames[key])) {
         const group = chunkGroups[name];

@@ -7,7 +7,10 @@ const TSLIB_HELPERS = path.join(__dirname, 'tslib-helpers.ts');
 /** Requests made from inside @docusaurus/utils-common (CommonJS, which requires all of tslib for one helper). */
 export const UTILS_COMMON_DIR = /[\\/]@docusaurus[\\/]utils-common[\\/]lib$/;
 
-const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'routes.ts', 'descriptions.ts', 'tslib-helpers.ts'].map((f) => path.join(__dirname, f));
+const OWN_FILES = [
+  ...['index.ts', 'loader.cjs', 'loader.ts', 'registry.ts', 'routes.ts', 'descriptions.ts', 'tslib-helpers.ts'],
+  ...['sections.ts', 'routes-source.ts'].map((f) => path.join('..', 'route-sections', f)),
+].map((f) => path.join(__dirname, f));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

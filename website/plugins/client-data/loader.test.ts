@@ -45,23 +45,39 @@ describe('the client-data loader', () => {
     expect(deps).toEqual([path.join(p, 'index-466.json')]);
   });
 
-  it('rewrites the registry and leaves other route props as they are', () => {
+  /** A generated folder with a route table of one page (in section `a`), its chunk names and registry. */
+  function generatedFolder(): string {
+    dir = mkdtempSync(path.join(tmpdir(), 'client-data-'));
+    writeFileSync(path.join(dir, 'routesChunkNames.json'), JSON.stringify({'/a-1f2': {__comp: 'c0ffee00'}}));
+    writeFileSync(path.join(dir, 'routes.js'), ROUTES);
+    writeFileSync(path.join(dir, 'registry.js'), REGISTRY);
+    return dir;
+  }
+  const ROUTES = `export default [\n  {\n    path: '/a',\n    component: ComponentCreator('/a', '1f2'),\n    exact: true\n  },\n];\n`;
+  const REGISTRY = `export default {\n  "c0ffee00": [() => import(/* webpackChunkName: "c0ffee00" */ "@theme/X"), "@theme/X", require.resolveWeak("@theme/X")],\n  "b": [() => import(/* webpackChunkName: "b" */ "@theme/Y"), "@theme/Y", require.resolveWeak("@theme/Y")],};\n`;
+
+  it('rewrites the registry (module paths out, section entries out) and leaves other route props as they are', () => {
+    const g = generatedFolder();
+    const deps: string[] = [];
+    const out = transform(REGISTRY, {resourcePath: path.join(g, 'registry.js'), addDependency: (f) => deps.push(f)});
+    expect(out).toContain('"@theme/Y"), 0, require');
+    expect(out).not.toContain('@theme/X');
+    expect(deps.sort()).toEqual([path.join(g, 'routes.js'), path.join(g, 'routesChunkNames.json')]);
     const p = propsFolder();
-    const registry = `export default {\n  "a": [() => import(/* webpackChunkName: "a" */ "@theme/X"), "@theme/X", require.resolveWeak("@theme/X")],};\n`;
-    expect(transform(registry, {resourcePath: '/site/.docusaurus/registry.js', addDependency: () => {}})).toContain('"@theme/X"), 0, require');
     const other = JSON.stringify({tag: {label: 'x'}});
     expect(transform(other, {resourcePath: path.join(p, 'tag-x.json'), addDependency: () => {}})).toBe(other);
   });
 
-  it('gives the route table its chunk names from the file beside it, on which it then depends, and empties that file', () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'client-data-'));
-    writeFileSync(path.join(dir, 'routesChunkNames.json'), JSON.stringify({'/a-1f2': {__comp: 'c0ffee00'}}));
-    const routes = `export default [\n  {\n    path: '/a',\n    component: ComponentCreator('/a', '1f2'),\n    exact: true\n  },\n];\n`;
+  it('cuts the route table by section, with chunk names from the file beside it, and empties that file', () => {
+    const g = generatedFolder();
     const deps: string[] = [];
-    const out = transform(routes, {resourcePath: path.join(dir, 'routes.js'), addDependency: (f) => deps.push(f)});
-    expect(out).toContain(`ComponentCreator('/a', '1f2', {"__comp":"c0ffee00"})`);
-    expect(deps).toEqual([path.join(dir, 'routesChunkNames.json')]);
-    expect(transform('{"/a-1f2":{"__comp":"c0ffee00"}}', {resourcePath: path.join(dir, 'routesChunkNames.json'), addDependency: () => {}})).toBe('{}');
+    const table = transform(ROUTES, {resourcePath: path.join(g, 'routes.js'), addDependency: (f) => deps.push(f)});
+    expect(table).toContain(`export default withSections([], [[]], {"a": () => import(/* webpackChunkName: "routes-a" */ ${JSON.stringify(path.join(g, 'routes.js') + '?section=a')})});`);
+    expect(deps).toEqual([path.join(g, 'routesChunkNames.json')]);
+    const section = transform(ROUTES, {resourcePath: path.join(g, 'routes.js'), resourceQuery: '?section=a', addDependency: () => {}});
+    expect(section).toContain(`ComponentCreator("/a", "1f2", {"__comp":"c0ffee00"})`);
+    expect(section).toContain('"c0ffee00": [() => import(/* webpackChunkName: "c0ffee00" */ "@theme/X"), 0, require.resolveWeak("@theme/X")]');
+    expect(transform('{"/a-1f2":{"__comp":"c0ffee00"}}', {resourcePath: path.join(g, 'routesChunkNames.json'), addDependency: () => {}})).toBe('{}');
   });
 
   it('is loadable by the bundler from plain Node (loader.cjs)', () => {

@@ -9,12 +9,18 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {withoutModulePaths} from './registry';
-import {CLIENT_ROUTES_CHUNK_NAMES, withChunkNames} from './routes';
+import {CLIENT_ROUTES_CHUNK_NAMES} from './routes';
+import {clientRegistrySource, clientRoutesSource, sectionOfQuery, sectionSource} from '../route-sections/routes-source';
+
+/** The browser's half of the route table cut by section (plugins/route-sections). */
+const SECTIONS_CLIENT = path.join(__dirname, '..', 'route-sections', 'client.ts');
 import {isCategoryIndexProps, isVersionProps, withCardDescriptions, withoutDocDescriptions} from './descriptions';
 
 /** What this loader uses of the bundler's loader context. */
 export interface LoaderContext {
   resourcePath: string;
+  /** `?section=<name>` for a section of the route table (plugins/route-sections), else empty. */
+  resourceQuery?: string;
   addDependency: (file: string) => void;
 }
 
@@ -36,13 +42,21 @@ function versionPropsBeside(file: string, permalink: string, addDependency: (fil
 
 export function transform(source: string, context: LoaderContext): string {
   const file = context.resourcePath;
+  const beside = (name: string): string => {
+    const sibling = path.join(path.dirname(file), name);
+    context.addDependency(sibling);
+    return readFileSync(sibling, 'utf8');
+  };
   if (path.basename(file) === 'routes.js') {
-    const chunkNamesFile = path.join(path.dirname(file), 'routesChunkNames.json');
-    context.addDependency(chunkNamesFile);
-    return withChunkNames(source, JSON.parse(readFileSync(chunkNamesFile, 'utf8')) as Record<string, unknown>);
+    const chunkNames = JSON.parse(beside('routesChunkNames.json')) as Record<string, unknown>;
+    const section = sectionOfQuery(context.resourceQuery ?? '');
+    if (section !== undefined) return sectionSource(source, chunkNames, withoutModulePaths(beside('registry.js')), section);
+    return clientRoutesSource(source, chunkNames, file, SECTIONS_CLIENT);
   }
   if (path.basename(file) === 'routesChunkNames.json') return CLIENT_ROUTES_CHUNK_NAMES;
-  if (file.endsWith('.js')) return withoutModulePaths(source);
+  if (path.basename(file) === 'registry.js') {
+    return clientRegistrySource(withoutModulePaths(source), beside('routes.js'), JSON.parse(beside('routesChunkNames.json')) as Record<string, unknown>);
+  }
   const props: unknown = JSON.parse(source);
   if (isVersionProps(props)) return JSON.stringify(withoutDocDescriptions(props));
   if (isCategoryIndexProps(props)) {

@@ -6,7 +6,9 @@
  */
 import routes from '@generated/routes';
 import {matchRoutes} from 'react-router-config';
-import preloadRoute from '@docusaurus/core/lib/client/preload';
+import preloadRoute from '../route-sections/preload';
+import {pendingSections, tableVersion} from '../route-sections/client';
+import {sectionChunkName} from '../route-sections/sections';
 import {chunkNamesFromRoutes, createPrefetcher} from './prefetcher';
 
 // The bundler's runtime; `gca` (chunk name → file URL) is added by Docusaurus's ChunkAssetPlugin.
@@ -50,6 +52,13 @@ const prefetcher = createPrefetcher({
   preloadRoute,
   isSlowConnection: () => Boolean(connection()?.effectiveType?.includes('2g') || connection()?.saveData),
   loadedFiles,
+  tableVersion,
+  // A link into a section not loaded yet: its route data file, fetched at low priority like any prefetch.
+  pendingSectionFiles: (routePath) =>
+    pendingSections([routePath]).flatMap((section) => {
+      const url = __webpack_require__.gca(sectionChunkName(section));
+      return url && !url.includes('undefined') ? [url] : [];
+    }),
 });
 
 export default Object.freeze({prefetch: prefetcher.prefetch, preload: prefetcher.preload});

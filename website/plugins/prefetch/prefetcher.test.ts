@@ -116,4 +116,25 @@ describe('createPrefetcher', () => {
     await prefetcher.prefetch('/api');
     expect(fetchFile).not.toHaveBeenCalled();
   });
+
+  it('fetches only the route data of a section not loaded yet, then the route’s files once its section is in', async () => {
+    let version = 0;
+    const inTable = new Set(['/concepts/wallets']);
+    const table = vi.fn(() => Object.fromEntries(Object.entries(ROUTES_CHUNK_NAMES).filter(([key]) => !key.startsWith('/concepts/') || inTable.has(key.replace(/-[^-]+$/, '')))));
+    const {prefetcher, fetchFile} = setup({
+      routesChunkNames: table,
+      tableVersion: () => version,
+      pendingSectionFiles: (path) => (path.startsWith('/api') && version === 0 ? ['/routes-api.js'] : []),
+    });
+    await prefetcher.prefetch('/api');
+    await prefetcher.prefetch('/concepts/wallets');
+    expect(fetchFile.mock.calls.map(([u]) => u)).toEqual(['/routes-api.js', '/r.js', '/v.js', '/s.js', '/sb.js', '/d.js', '/w.js']);
+    // Sections came in (the reader went there): their routes are prefetched on their next link, from an index built again.
+    version = 1;
+    inTable.add('/concepts/users');
+    await prefetcher.prefetch('/api');
+    await prefetcher.prefetch('/concepts/users');
+    expect(fetchFile.mock.calls.map(([u]) => u).slice(7)).toEqual(['/a.js', '/u.js']);
+    expect(table).toHaveBeenCalledTimes(2);
+  });
 });

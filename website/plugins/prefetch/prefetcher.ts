@@ -32,6 +32,13 @@ export interface PrefetcherDeps {
   isSlowConnection: () => boolean;
   /** Files the page has already loaded: they are not prefetched again. */
   loadedFiles?: () => Iterable<string>;
+  /**
+   * The route table grows a section at a time (plugins/route-sections): a number that changes when it grows, so the
+   * chunk-name index is built again; and, for an address whose section is not in yet, the section's files to fetch
+   * instead of the route's (its chunk names are only known once the section is in).
+   */
+  tableVersion?: () => number;
+  pendingSectionFiles?: (routePath: string) => string[];
 }
 
 /** Flattens a chunk-name tree to its leaf values (Docusaurus's `flat`, values only). */
@@ -90,6 +97,7 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
   const loadedRoutes = new Set<string>();
   const requested = new Map<string, Promise<void>>();
   let index: Map<string, string[]> | undefined;
+  let indexedVersion: number | undefined;
   let alreadyLoaded: Set<string> | undefined;
 
   const fileOnce = (url: string): Promise<void> => {
@@ -104,8 +112,15 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
   return {
     prefetch(routePath) {
       if (deps.isSlowConnection() || loadedRoutes.has(routePath) || fetchedRoutes.has(routePath)) return false;
+      const sectionFiles = deps.pendingSectionFiles?.(routePath) ?? [];
+      // The route's own files are prefetched when the link shows again with its section in (a later page's link).
+      if (sectionFiles.length) return Promise.all(sectionFiles.map(fileOnce));
       fetchedRoutes.add(routePath);
-      index ??= indexChunkNames(typeof deps.routesChunkNames === 'function' ? deps.routesChunkNames() : deps.routesChunkNames);
+      const version = deps.tableVersion?.();
+      if (!index || version !== indexedVersion) {
+        index = indexChunkNames(typeof deps.routesChunkNames === 'function' ? deps.routesChunkNames() : deps.routesChunkNames);
+        indexedVersion = version;
+      }
       const names = deps.matchedRoutePaths(routePath).flatMap((path) => index!.get(path) ?? []);
       // A chunk merged into one of the site's shells is fetched as the shell's file (once, whatever number of names
       // it holds); a chunk the bundler merged elsewhere has no file of its own: nothing to fetch (as Docusaurus does).

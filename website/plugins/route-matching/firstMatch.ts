@@ -32,6 +32,8 @@ export interface MatchLike {
 export type MatchPath = (pathname: string, options: {path?: string | string[]; exact?: boolean; strict?: boolean; sensitive?: boolean}) => MatchLike | null;
 
 interface Index {
+  /** The list's length when indexed: the browser's table grows a section at a time (plugins/route-sections). */
+  size: number;
   exact: Map<string, number>;
   /** Indexes of the routes that are not in `exact`, ascending. */
   others: number[];
@@ -53,8 +55,8 @@ const indexes = new WeakMap<readonly RouteLike[], Index>();
 
 function indexOf(routes: readonly RouteLike[]): Index {
   let index = indexes.get(routes);
-  if (index) return index;
-  index = {exact: new Map(), others: []};
+  if (index && index.size === routes.length) return index;
+  index = {size: routes.length, exact: new Map(), others: []};
   routes.forEach((route, i) => {
     if (isPlainExact(route)) {
       const key = keyOf(route.path);
