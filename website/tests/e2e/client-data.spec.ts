@@ -4,7 +4,10 @@
  * descriptions are gone from what every docs page loads, yet each generated
  * index shows its cards' descriptions exactly as its HTML has them, after
  * hydration and after a client-side navigation; the chunk registry no longer
- * carries module paths.
+ * carries module paths. The route table and the registry come a section at a
+ * time (plugins/route-sections): a page's first load holds its own section's
+ * routes only, and a client-side navigation into another section still
+ * renders its page, or the not-found page for an address the section lacks.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {readFileSync} from 'node:fs';
@@ -87,4 +90,63 @@ test('a docs page’s first load carries no doc descriptions and no module paths
   const registryCode = readFileSync(path.join(dir, main!), 'utf8');
   expect(registryCode).not.toMatch(/"[^"]*\.docusaurus\/[^"]*\.json"/);
   expect(registryCode).not.toMatch(/"@site\/docs\/[^"]*"/);
+});
+
+test('a docs page’s first load holds its own section’s routes only; another section comes with the navigation into it', async ({page}) => {
+  const firstLoad = JSON.parse(readFileSync(path.join(dir, FIRST_LOAD_FILE), 'utf8')) as Record<string, string[]>;
+  const code = (firstLoad['/concepts/wallets'] ?? []).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  // A route of the table as the minified bundle writes it (the sidebar data names every page too, as a link).
+  const route = (address: string) => `path:${JSON.stringify(address)}`;
+  expect(code).toContain(route('/concepts/wallets'));
+  expect(code).not.toContain(route('/getting-started/quickstart'));
+  expect(code).not.toContain(route('/api/wallets/create-wallet'));
+
+  const errors = errorsOf(page);
+  let documents = 0;
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document') documents += 1;
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  // A router navigation, as a link makes one. Pages under /api/ have a policy of their own (a crossing reloads, by design).
+  const go = (to: string) =>
+    page.evaluate((address) => {
+      window.history.pushState({}, '', address);
+      window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+    }, to);
+  const h1 = (address: string) => {
+    const file = builtRoutes(dir).find((r) => r.path === address)!.file;
+    return htmlOf(file).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1]!.replace(/<[^>]+>/g, '').trim();
+  };
+  const loadedRoute = (address: string) => scripts.some((f) => readFileSync(path.join(dir, f), 'utf8').includes(route(address)));
+  const notFound = page.getByRole('heading', {level: 1, name: 'Page not found'});
+
+  await page.goto('/concepts/wallets');
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  expect(loadedRoute('/getting-started/quickstart')).toBe(false);
+  await go('/getting-started/quickstart');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(h1('/getting-started/quickstart'));
+  expect(loadedRoute('/getting-started/quickstart')).toBe(true);
+  // An address the loaded section lacks, then one in a section no page has: the not-found page both times.
+  await go('/getting-started/no-such-page');
+  await expect(notFound).toBeVisible();
+  await go('/no-such-section/page');
+  await expect(notFound).toBeVisible();
+  await go('/concepts/wallets');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(h1('/concepts/wallets'));
+
+  // The API reference is cut by tag: another tag's operation comes with the navigation to it.
+  expect(documents).toBe(1);
+  const other = builtRoutes(dir).find((r) => /^\/api\/users\/[^/]+$/.test(r.path))!.path;
+  await page.goto('/api/wallets/create-wallet');
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  documents = 0;
+  expect(loadedRoute(other)).toBe(false);
+  await go(other);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(h1(other));
+  expect(loadedRoute(other)).toBe(true);
+  await go('/api/users/no-such-operation');
+  await expect(notFound).toBeVisible();
+  expect(documents).toBe(0);
+  expect(errors).toEqual([]);
 });
