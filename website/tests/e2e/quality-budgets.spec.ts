@@ -27,26 +27,26 @@ import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../qualit
 const BUDGET = {
   /**
    * Ordinary reading pages: JavaScript a first visit loads (issues 12, 23 and 36).
-   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 94-113 KB
-   * (median 99.2, /concepts/wallets 98.4) with ~515 routes: the browser runs
+   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 92-110 KB
+   * (median 96.0, /concepts/wallets 96.1) with ~515 routes: the browser runs
    * on Preact's compatibility layer instead of React and React DOM
    * (plugins/preact: 57 KB less on every page, 165 KB before), a page loads
    * the route table and chunk registry of its own section only
-   * (plugins/route-sections: about 13 KB less on a docs page), code is
+   * (plugins/route-sections: about 12 KB less on a docs page), code is
    * highlighted at build time (no Prism in the bundle, plugins/highlight),
    * schema pages share data files, the browser's copy of the generated data
    * leaves out what only the server render reads and names each route's chunks
    * once (plugins/client-data), and the chunks a docs page always loads
    * together are one file (plugins/chunks/shells.ts). The heaviest page
-   * (/concepts/policies/language, 112.3 KB) is held with 3.7 KB to spare.
+   * (/concepts/policies/language, 109.7 KB) is held with 3.3 KB to spare.
    */
-  docsJs: 116 * KB,
+  docsJs: 113 * KB,
   /**
    * The changelog's list pages show every release in full (spec: no "read more"), five to a page: each post's
-   * content is a script of its own, so the first list page loads about 104 KB with this session's five long
-   * release notes on it (115 KB with the whole route table, 168 KB under React, 196 KB when it held all seventeen).
+   * content is a script of its own, so the first list page loads about 102 KB with this session's five long
+   * release notes on it (112 KB with the whole route table, 168 KB under React, 196 KB when it held all seventeen).
    */
-  changelogJs: 108 * KB,
+  changelogJs: 105 * KB,
   /**
    * Scripts a doc page's first visit requests (issues 23 and 36): main.js (with the
    * bundler's runtime), its section of the route table (plugins/route-sections),
@@ -56,7 +56,7 @@ const BUDGET = {
    * in place of about 13 KB of main.js.
    */
   docPageScripts: 4,
-  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, a schema page, carries about 12 KB more: 111.2 KB against 99.2). */
+  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, a schema page, carries about 12.5 KB more: 108.5 KB against 96.0). */
   apiExtraJs: 14 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
