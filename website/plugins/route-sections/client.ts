@@ -55,6 +55,9 @@ export function withSections<R extends Route>(routes: R[], kept: number[][], loa
   if (lists.length !== kept.length) throw new Error(`route-sections: the table has ${lists.length} lists, its positions ${kept.length}`);
   const split = new Set(Object.keys(loaders).flatMap((section) => (section.includes('/') ? [section.split('/')[0]!] : [])));
   table = {lists, positions: kept.map((p) => [...p]), loaders, split, loading: new Map()};
+  // A new table (the development server regenerates it when pages change) starts with no section in.
+  loaded.clear();
+  version += 1;
   return routes;
 }
 
