@@ -4,12 +4,14 @@
  * new colour combination in light and again after switching to dark), zero
  * requests to any host but the site's own, and zero Content Security Policy
  * violations. One test per route (template pages in batches), so the workers
- * share the routes between them.
+ * share the routes between them. Each route is loaded by address as the server
+ * renders it, and opened in the app that each worker starts once, as a reader's
+ * click opens it.
  */
 import {readFileSync} from 'node:fs';
-import {expect, test, type BrowserContext, type Page} from '@playwright/test';
-import {axeViolations} from '../quality/axe';
-import {foreignRequests, gotoSettled, observe, privacyAndPolicyProblems, type PageLog} from '../quality/observe';
+import {expect, test, type Page} from '@playwright/test';
+import {axeViolations, preloadAxe} from '../quality/axe';
+import {cspViolations, describeViolation, foreignRequests, gotoSettled, observe, openInApp, privacyAndPolicyProblems, type PageLog} from '../quality/observe';
 import {builtRoutes, sampleRoutes} from '../quality/site';
 
 // SIGIL_QUALITY_STRIDE=N checks every Nth route only: a quick local look, never set in CI.
@@ -60,11 +62,16 @@ const BATCH = 20;
 // This worker's checked colour combinations, per theme: shared by its tests (a worker restarted after a failure starts afresh).
 const seen = {light: new Set<string>(), dark: new Set<string>()};
 
+const themeToggle = (page: Page) => page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first();
+
 /** Switches to dark mode the way a reader does (the navbar toggle), or by address on a page without one. */
 async function toDarkMode(page: Page, path: string): Promise<void> {
-  const toggle = page.getByRole('button', {name: /dark mode|system mode|light mode/i}).first();
-  // Infima animates link colours; axe must see the settled dark colours, not a mid-transition blend.
-  await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
+  const toggle = themeToggle(page);
+  // Infima animates link colours; axe must see the settled dark colours, not a mid-transition blend. The tag stays
+  // in the document's head across the app's navigations, so it is added once.
+  if ((await page.locator('#quality-no-transitions').count()) === 0) {
+    await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'}).then((tag) => tag.evaluate((el) => (el as HTMLElement).setAttribute('id', 'quality-no-transitions')));
+  }
   if (await toggle.isVisible()) {
     await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -76,16 +83,38 @@ async function toDarkMode(page: Page, path: string): Promise<void> {
   }
 }
 
-// One browser context per worker for the every-route tests: the site's scripts and styles come from its HTTP cache
-// after the first page, as they do for a reader moving between pages. Each test starts with an empty request log
-// and leaves storage empty (the theme toggle writes the choice there), and checks that the page opened in light mode.
-const everyRoute = test.extend<object, {shared: {context: BrowserContext; log: PageLog}}>({
+/**
+ * Back to light mode with the toggle (it cycles through the modes), so that the next route opens in the running app
+ * as a reader who never chose a mode sees it; where there is no toggle, the page is emptied and the next route loads afresh.
+ */
+async function backToLightMode(page: Page): Promise<void> {
+  const toggle = themeToggle(page);
+  for (let clicks = 0; clicks < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'light'; clicks += 1) {
+    if (!(await toggle.isVisible())) break;
+    await toggle.click();
+  }
+  if ((await page.locator('html').getAttribute('data-theme')) !== 'light') await page.goto('about:blank');
+}
+
+// Two browser contexts per worker for the every-route tests, a page each: `app`, where the site's app starts once
+// and then opens each route as a reader's click does (openInApp: the route's own chunks and rendering, not the app's
+// start again), and `markup`, where each route is loaded by address with the app's bundles not fetched: the
+// server-rendered page and what it alone loads and runs under that page's own policy (each page's policy carries the
+// hashes of its own inline scripts). Each test starts with an empty request log and leaves storage empty (the theme
+// toggle writes the choice there), and checks that the page opened in light mode. The start of the app on each kind
+// of page is checked by the first route of each worker, and by the functional specs.
+const everyRoute = test.extend<object, {shared: {log: PageLog; app: Page; markup: Page; markupLog: PageLog}}>({
   shared: [
     async ({browser}, use) => {
-      const context = await browser.newContext();
-      const log = await observe(context);
-      await use({context, log});
-      await context.close();
+      // A context each: two pages of one context share a window, and the one behind is throttled like a background tab.
+      const appContext = await browser.newContext();
+      const markupContext = await browser.newContext();
+      const log = await observe(appContext);
+      const markupLog = await observe(markupContext);
+      await markupContext.route((url) => url.pathname.startsWith('/assets/js/'), (route) => route.abort());
+      await use({log, app: await appContext.newPage(), markup: await markupContext.newPage(), markupLog});
+      await appContext.close();
+      await markupContext.close();
     },
     {scope: 'worker'},
   ],
@@ -93,29 +122,40 @@ const everyRoute = test.extend<object, {shared: {context: BrowserContext; log: P
 
 everyRoute.describe('every route: accessibility, privacy, content security policy', {tag: '@quality'}, () => {
   for (const route of routes) {
-    everyRoute(route.path, async ({shared: {context, log}, baseURL}) => {
-      for (const list of [log.requests, log.cspConsole, log.pageErrors]) list.length = 0;
-      const page = await context.newPage();
+    everyRoute(route.path, async ({shared: {log, app, markup, markupLog}, baseURL}) => {
+      for (const list of [log.requests, log.cspConsole, log.pageErrors, markupLog.requests, markupLog.cspConsole, markupLog.pageErrors]) list.length = 0;
       const problems: string[] = [];
       const exclude = chromeChecked.has(route.path) ? [] : CHROME;
 
-      const status = await gotoSettled(page, route.path);
-      expect(status, 'HTTP status').toBe(route.status);
-      await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-      problems.push(...(await axeViolations(page, 'light', 'all', exclude, 'html', seen.light)));
+      // The page as the server sends it.
+      const response = await markup.goto(route.path, {waitUntil: 'load'});
+      expect(response?.status(), 'HTTP status').toBe(route.status);
+      await expect(markup.locator('head meta[http-equiv="Content-Security-Policy"]'), 'policy meta tag').toHaveCount(1);
+      const title = await markup.title();
+      problems.push(
+        ...[...(await cspViolations(markup)).map(describeViolation), ...markupLog.cspConsole.map((m) => `console: ${m}`)].map((p) => `server-rendered page: ${p}`),
+        ...foreignRequests(markupLog, baseURL!).map((u) => `server-rendered page: request to another host: ${u}`),
+      );
 
-      await toDarkMode(page, route.path);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      problems.push(...(await axeViolations(page, 'dark', 'colour', exclude, 'html', seen.dark)));
+      // The page as the app renders it, light then dark.
+      if (app.url().startsWith('http')) await app.evaluate(() => (window.__cspViolations = []));
+      await openInApp(app, route.path, title);
+      await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+      problems.push(...(await axeViolations(app, 'light', 'all', exclude, 'html', seen.light)));
 
-      problems.push(...(await privacyAndPolicyProblems(page, log, baseURL!)));
+      await toDarkMode(app, route.path);
+      await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+      problems.push(...(await axeViolations(app, 'dark', 'colour', exclude, 'html', seen.dark)));
+
+      problems.push(...(await privacyAndPolicyProblems(app, log, baseURL!)));
       if (log.pageErrors.length > 0) test.info().annotations.push({type: 'page errors', description: log.pageErrors.join('\n')});
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
-      await page.close();
+      await backToLightMode(app);
+      if (app.url().startsWith('http')) {
+        await app.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+      }
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
@@ -143,6 +183,7 @@ test.describe('the other schema and operation pages: server-rendered markup, the
       const log = await observe(context);
       // The app's bundles are not fetched, so the page stays as the server rendered it (axe needs JavaScript itself).
       await context.route((url) => url.pathname.startsWith('/assets/js/'), (route) => route.abort());
+      await preloadAxe(context);
       const page = await context.newPage();
       const problems: string[] = [];
       for (const route of batch) {

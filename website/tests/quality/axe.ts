@@ -6,7 +6,7 @@
  * iframes, the one thing the builder would add.
  */
 import {readFileSync} from 'node:fs';
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import type {AxeResults} from 'axe-core';
 import {COLOUR_MARK, markNewColours} from './colour-signature';
 
@@ -20,6 +20,15 @@ const axeSource = readFileSync(
 
 interface AxeWindow {
   axe?: {run: (context: {include: string[][]; exclude: string[][]}, options: object) => Promise<AxeResults>};
+}
+
+/**
+ * Puts axe in every document the context opens, from its first moment: for checks that load many pages one after
+ * another, where injecting it into each loaded page costs more (the browser compiles the injected engine afresh for each
+ * document, while a script it runs at every document's start is compiled once and cached).
+ */
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript({content: axeSource});
 }
 
 /**

@@ -64,6 +64,11 @@ export async function cspViolations(page: Page): Promise<CspViolation[]> {
   return page.evaluate(() => window.__cspViolations ?? []);
 }
 
+/** One violation as a line of a test's failure. */
+export function describeViolation(v: CspViolation): string {
+  return `CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`;
+}
+
 /**
  * Scrolls to the end of the page, waits for quiet, and lists what broke the privacy promise or the policy: whatever
  * appears on scroll (lazy images, prefetches) must also stay on this host and within the Content Security Policy.
@@ -72,7 +77,7 @@ export async function privacyAndPolicyProblems(page: Page, log: PageLog, baseURL
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await settle(page, {quietMs: 100});
   return [
-    ...(await cspViolations(page)).map((v) => `CSP violation: ${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source} ${v.sample}`),
+    ...(await cspViolations(page)).map(describeViolation),
     ...log.cspConsole.map((m) => `console: ${m}`),
     ...foreignRequests(log, baseURL).map((u) => `request to another host: ${u}`),
   ];
@@ -150,4 +155,38 @@ export async function gotoSettled(page: Page, path: string, {javaScript = true, 
     },
   });
   return status;
+}
+
+/**
+ * Opens a path in an app that is already running in `page`, the way a reader's click on a link does: the router
+ * renders the route (its chunks fetched, its title set) without reloading the document or starting the app again.
+ * `title` is the page's title as the server rendered it; the route counts as open when both the address and the title
+ * are the new page's, then the page is left to settle. Falls back to a full load (gotoSettled) when the page holds no
+ * started app. Every-route checks use it so that each route costs its own rendering, not the app's start (about two
+ * thirds of a full load here); the server-rendered page is still loaded by address, scripts left out, for what its
+ * markup alone does (quality-a11y.spec.ts).
+ */
+export async function openInApp(page: Page, path: string, title: string, {quietMs = 200} = {}): Promise<void> {
+  const running = page.url().startsWith('http') && (await page.locator('html[data-has-hydrated="true"]').count()) === 1;
+  if (!running) {
+    await gotoSettled(page, path, {quietMs});
+    return;
+  }
+  await settle(page, {
+    quietMs,
+    after: async () => {
+      await page.evaluate((to) => {
+        // The history library under Docusaurus's router listens for popstate; pushState alone does not notify it.
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+      }, path);
+      const to = new URL(path, 'http://x').pathname;
+      await page
+        .waitForFunction(({to, expected}) => window.location.pathname === to && document.title === expected, {to, expected: title}, {timeout: 15_000})
+        .catch(async () => {
+          const now = await page.evaluate(() => `${window.location.pathname}, titled "${document.title}"`);
+          throw new Error(`${path} did not open in the running app within 15 s: the page shows ${now}, not "${title}"`);
+        });
+    },
+  });
 }

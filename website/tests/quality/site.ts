@@ -89,6 +89,21 @@ export function builtRoutes(dir = buildDir()): BuiltRoute[] {
   return routes.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"};
+
+/** The page's title as the server rendered it (what `document.title` reads), from its HTML file in the build. */
+export function titleOf(route: BuiltRoute, dir = buildDir()): string {
+  const raw = /<title\b[^>]*>([^<]*)<\/title>/i.exec(readFileSync(path.join(dir, route.file), 'utf8'))?.[1];
+  if (raw === undefined) throw new Error(`${route.file} has no <title>`);
+  return raw.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) =>
+    name.startsWith('#x') || name.startsWith('#X')
+      ? String.fromCodePoint(parseInt(name.slice(2), 16))
+      : name.startsWith('#')
+        ? String.fromCodePoint(Number(name.slice(1)))
+        : (ENTITIES[name.toLowerCase()] ?? entity),
+  );
+}
+
 /** Splits routes into `count` interleaved groups, so heavy areas (e.g. /api) spread over all groups. */
 export function shard<T>(items: readonly T[], count: number): T[][] {
   const groups: T[][] = Array.from({length: count}, () => []);
