@@ -1,9 +1,19 @@
-// Runs each library's tests in workspace order and stops at the first failure.
+// Runs each library's tests in workspace order and stops at the first failure, then checks the libraries as
+// integrators use them (consumers, README examples, README API summaries).
+//   node scripts/test-packages.mjs [--part libraries|integration]   (both parts when unset; CI runs them in two lanes)
 import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
+import {parseArgs} from 'node:util';
+
+const {values} = parseArgs({options: {part: {type: 'string'}}});
+if (values.part !== undefined && !['libraries', 'integration'].includes(values.part)) {
+  console.error(`test-packages: --part is libraries or integration, not "${values.part}"`);
+  process.exit(2);
+}
+const part = (name) => values.part === undefined || values.part === name;
 
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-for (const ws of root.workspaces) {
+for (const ws of part('libraries') ? root.workspaces : []) {
   if (!ws.startsWith('packages/')) continue;
   const pkg = JSON.parse(readFileSync(new URL(`../${ws}/package.json`, import.meta.url), 'utf8'));
   if (!pkg.scripts?.test) continue;
@@ -14,6 +24,8 @@ for (const ws of root.workspaces) {
   const ownTimeout = config && readFileSync(new URL(`../${ws}/${config}`, import.meta.url), 'utf8').includes('testTimeout');
   execFileSync('npm', ['run', 'test', '--silent', '-w', pkg.name, ...(ownTimeout ? [] : ['--', '--testTimeout=30000'])], {stdio: 'inherit'});
 }
+
+if (!part('integration')) process.exit(0);
 
 // Every library as integrators load it: CommonJS, ESM, bundled for Node and for the browser, and its types.
 console.log('\n> consumers (CommonJS, ESM, bundlers, types)');
