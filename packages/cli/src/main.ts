@@ -1,5 +1,5 @@
 import { CliError, UsageError } from './errors.js';
-import { emulatorCommand, EMULATOR_USAGE } from './commands/emulator.js';
+import { EMULATOR_USAGE } from './commands/emulator-usage.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { mcpCommand, MCP_USAGE } from './commands/mcp.js';
 import { requestCommand, REQUEST_USAGE } from './commands/request.js';
@@ -40,7 +40,8 @@ export async function run(args: string[], io: Io = processIo()): Promise<number>
       case 'request':
         return await requestCommand(rest, io);
       case 'emulator':
-        return await emulatorCommand(rest, io);
+        // The emulator (its core, validators and keys) loads only for this command: every other one starts without it.
+        return await (await import('./commands/emulator.js')).emulatorCommand(rest, io);
       case 'mcp':
         return await mcpCommand(rest, io);
       case '--version':

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME } from '@sigil/emulator/node';
+import { DEFAULT_KEY_DIRECTORY, KEY_FILE_NAME } from '@sigil/emulator/defaults';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { readKeyFile } from '../key-file.js';

@@ -1,6 +1,6 @@
 // `sigil emulator outbox`: the emails and text messages a running emulator would have sent (sign-in
 // links, recovery bundles, one-time codes), read from GET /emulator/v1/outbox; --clear empties it.
-import { DEFAULT_HOST, DEFAULT_PORT } from '@sigil/emulator/node';
+import { DEFAULT_HOST, DEFAULT_PORT } from '@sigil/emulator/defaults';
 import { CliError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import type { OutboxMessage } from '@sigil/emulator';

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import {
   DataDir,
-  DEFAULT_HOST,
   DEFAULT_PORT,
   isEmulatorState,
   readStateFile,
@@ -12,10 +11,9 @@ import {
 import { CliError, UsageError } from '../errors.js';
 import { writeProfileFields } from '../key-file.js';
 import type { Io } from '../io.js';
-import { OUTBOX_USAGE, outboxCommand } from './emulator-outbox.js';
+import { outboxCommand } from './emulator-outbox.js';
+import { DEFAULT_EMULATOR_URL, DEFAULT_FRAMES_PORT, EMULATOR_USAGE } from './emulator-usage.js';
 import { parseOptions } from '../options.js';
-
-const DEFAULT_FRAMES_PORT = DEFAULT_PORT + 1;
 
 /** The dist/frames directory of the installed @sigil/iframe-stamper. */
 function framesDirectory(): string {
@@ -26,43 +24,7 @@ function framesDirectory(): string {
   }
 }
 
-const DEFAULT_EMULATOR_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 
-export const EMULATOR_USAGE = `Usage: sigil emulator <start|export|import|outbox> [options]
-
-Runs a local, stateful Sigil API for development: real stamps, policies and activities.
-It is a development tool: the keys it holds have none of the protection the platform's
-enclaves give keys. Never use it with real funds or production keys.
-
-sigil emulator start [options]
-  --port <n>            port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host <address>      address to listen on (default ${DEFAULT_HOST})
-  --data <dir>          keep the state in <dir> (an append-only log plus snapshots) and
-                        restore it on the next start; without it the state is in memory only
-  --import <file>       start from a state file written by --export (empty state only)
-  --export <file>       write the whole state to <file> when the emulator stops (Ctrl-C)
-  --key-file <file>     the root user's API key file (default <dir>/root-api-key.json with
-                        --data, else ./.sigil-emulator/root-api-key.json); reused if it exists
-  --pending-polls <n>   keep each new activity in ACTIVITY_STATUS_PENDING for <n> get_activity
-                        reads before it runs, to test clients that poll (default 0: activities
-                        complete before the response)
-  --frames              also serve the iframe stamper's sign-in and export frames (the static
-                        pages @sigil/iframe-stamper ships) on their own port, and print their URLs
-  --frames-port <n>     the frames' port (default ${DEFAULT_FRAMES_PORT}; 0 picks a free one)
-  --accept-data-loss    start even if --data <dir> lost acknowledged changes (a log cut
-                        short, a deleted snapshot), from what is left; without it such a
-                        directory is refused
-  --no-rate-limit       do not enforce the limit of 60 requests per second per organization
-                        (code 8); for load tests only
-
-sigil emulator export --out <file> [--url <url>]
-  Saves the state of a running emulator to <file>.
-  --url <url>           the emulator (default $SIGIL_BASE_URL or ${DEFAULT_EMULATOR_URL})
-
-sigil emulator import --file <file> --data <dir>
-  Loads a state file into a new or empty data directory, for \`sigil emulator start --data <dir>\`.
-
-${OUTBOX_USAGE}`;
 
 /** How the banner's example should run this CLI: the way it was started, when that was a path to bin.js. */
 function cliCommand(): string {

@@ -11,11 +11,9 @@ import { createRequestListener, type Exchange } from './http-adapter.js';
 import { ensureRootAccess, type RootAccess, type UnmatchedOrganizations } from './root-access.js';
 import { readStateFile, writeStateFile } from './state-file.js';
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 8787;
-export const KEY_FILE_NAME = 'root-api-key.json';
-/** Where the key file goes without --data: relative to the working directory, like a project's own dot folder. */
-export const DEFAULT_KEY_DIRECTORY = '.sigil-emulator';
+import { DEFAULT_HOST, DEFAULT_KEY_DIRECTORY, DEFAULT_PORT, KEY_FILE_NAME } from './defaults.js';
+
+export { DEFAULT_HOST, DEFAULT_KEY_DIRECTORY, DEFAULT_PORT, KEY_FILE_NAME };
 /** How long close() lets requests in flight finish before cutting their connections. */
 const CLOSE_GRACE_MS = 5000;
 
