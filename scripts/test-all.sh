@@ -53,8 +53,8 @@ npm run build:packages
 # prefixed "[site] "; each lane prints its steps' times. The browser tests that follow run alone, since they read
 # the page's timing-sensitive behavior.
 # - The site lane: the Go, Ruby and Rust SDKs, the four-SDK scenario, the libraries as integrators use them and the
-#   fresh-clone test, then the site's type-check, unit tests and build, the Docusaurus control build and the
-#   main-thread check.
+#   fresh-clone test, then the site's type-check, unit tests and build, and the Docusaurus control build of the
+#   main-thread check (which runs after both lanes).
 # - This lane: the libraries' tests, the behavior rules, the checkers' own tests and the docs' examples (whose Rust
 #   blocks wait for the Rust SDK's compiled target: the site lane writes $lanes/rust.done when it is there).
 site_lane() {
@@ -121,17 +121,6 @@ site_lane() {
 
   step "Build the Docusaurus control of the main-thread check"
   node -e 'import("./bench/control.mjs").then((m) => m.ensureControlBuild({log: console.log}))'
-
-  # A docs page's main-thread script work at first load, as a ratio to a plain Docusaurus site's docs page (the
-  # classic template at our Docusaurus version, built once into tmp/), measured in the same run; fails on a regression
-  # of more than 10 % over bench/main-thread-baseline.json (bench/main-thread-check.mjs). It runs in this lane, beside
-  # the other lane's last steps: it measures the renderer's own thread time, which other processes on the cores do not
-  # stretch, and both sides interleaved, so the ratio holds under load (the baseline was recorded under load too).
-  step "Main-thread work against the Docusaurus control"
-  started=$SECONDS
-  npx vitest run --root bench
-  node bench/main-thread-check.mjs --dir website/build
-  echo "Main-thread check took $((SECONDS - started)) s"
   step_done
 }
 # Job control puts the lane in a process group of its own, so a failure here can stop all of it (see the trap).
@@ -188,6 +177,17 @@ node scripts/doctest/grammar/check.mjs
 step "Wait for the site lane"
 wait "$site_pid" || { echo "the site lane failed: its lines start with [site]"; exit 1; }
 site_pid=""
+
+# A docs page's main-thread script work at first load, as a ratio to a plain Docusaurus site's docs page (the
+# classic template at our Docusaurus version, built once into tmp/), measured in the same run; fails on a regression
+# of more than 10 % over bench/main-thread-baseline.json (bench/main-thread-check.mjs). It runs alone: tried beside
+# the other lane's last steps, its pairs of loads scattered from 0.40 to 1.35 and it passed only on its second round
+# (0.853 against the limit of 0.864); alone it measured 0.829 in the proof before.
+step "Main-thread work against the Docusaurus control"
+started=$SECONDS
+npx vitest run --root bench
+node bench/main-thread-check.mjs --dir website/build
+echo "Main-thread check took $((SECONDS - started)) s"
 
 # The functional specs and the quality gates over every built route (axe in light and dark, no other host, no CSP
 # violation, weight budgets, link crawl, keyboard, narrow screens, widgets: website/tests/e2e/quality-*.spec.ts), in
