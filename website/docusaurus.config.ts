@@ -16,6 +16,9 @@ import windowSize from './plugins/window-size';
 import stagedStart from './plugins/staged-start';
 import highlight from './plugins/highlight';
 import preact from './plugins/preact';
+import head from './plugins/head';
+import progressBar from './plugins/progress-bar';
+import hoistStatics from './plugins/hoist-statics';
 import remarkHighlight from './plugins/highlight/remark';
 import remarkDiagrams from './plugins/diagrams/remark';
 import rehypeTableCodeBreaks from './plugins/table-code-breaks';
@@ -152,6 +155,11 @@ const config: Config = {
     highlight,
     // The browser build runs on Preact's compatibility layer; the server render keeps React (plugins/preact).
     preact,
+    // ...and writes the head, draws the progress bar and hoists statics with the site's own small modules
+    // (plugins/head, progress-bar, hoist-statics); the server render keeps the libraries.
+    head,
+    progressBar,
+    hoistStatics,
     // Redirect pages and each route's own scripts first (plugins/chunks), then the security headers,
     // which must see (and hash) every page the build holds.
     (context: LoadContext) =>

@@ -63,7 +63,7 @@ export function createSwap({name, request, replacement, applies = () => true, cl
  * A plugin that has the build use one of our modules in place of a
  * Docusaurus one, for the imports `applies` picks. The site's changes to the
  * framework's behavior (plugins/lazy-routes, route-matching, stable-tabs,
- * window-size, prefetch, highlight, client-data's tslib, preact) are all made this
+ * window-size, prefetch, highlight, client-data's tslib, preact, head, progress-bar, hoist-statics) are all made this
  * way, so each says only which import it replaces and why; and a build in
  * which a swap replaced nothing fails (after bundling, before the site is
  * deployed), not ships the framework's module unnoticed.

@@ -296,6 +296,9 @@ test.describe('lazy loading', () => {
     // minimum 0.08 -> the bar starts 92 % off-screen; speed 200 ms.
     expect(frames.some((f) => f.includes('-92%'))).toBe(true);
     expect(frames.some((f) => f.includes('200ms'))).toBe(true);
+    // The new page has rendered: the bar fills, fades and is taken out.
+    await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5000});
+    await expect(page.locator('html')).not.toHaveClass(/nprogress-busy/);
   });
 });
 
