@@ -8,56 +8,26 @@
  * renders it, and opened in the app that each worker starts once, as a reader's
  * click opens it.
  */
-import {readFileSync} from 'node:fs';
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations, preloadAxe} from '../quality/axe';
 import {cspViolations, describeViolation, foreignRequests, gotoSettled, observe, openInApp, privacyAndPolicyProblems, type PageLog} from '../quality/observe';
 import {builtRoutes, sampleRoutes} from '../quality/site';
+import {tableWordProblems} from '../quality/table-words';
+import {kindOfOperationPage, qualitySplit, stride} from '../quality/template-pages';
 
-// SIGIL_QUALITY_STRIDE=N checks every Nth route only: a quick local look, never set in CI.
-const stride = Math.max(1, Number(process.env.SIGIL_QUALITY_STRIDE ?? 1));
-// Two kinds of API page come from one template each, filled with data from the API document: ~290 schema pages and
-// 75 operation pages. What varies from page to page is the data (headings, names, tables, lists, samples); the
-// template's code and the navbar, API sidebar and footer are the same on every one of them. So every page of both
-// kinds gets the checks whose outcome depends on its data, and a sample gets the full check:
-// - schema pages: every Nth (default 10) gets the full check below;
-// - operation pages: every Nth (default 4, and at least one query and one submission) gets the full check.
-// The others get axe on their server-rendered content with the app not started (the markup their data made,
-// without the cost of starting the app), light and dark, and the request check for what that markup loads.
-// SIGIL_QUALITY_SCHEMA_STRIDE=1 and SIGIL_QUALITY_OPERATION_STRIDE=1 give every such page the full check.
+// Which routes get the full check, one test each, and which template pages are checked as server-rendered markup in
+// batches: quality/template-pages.ts says why.
 //
 // On every page, the colour rules run on the colour combinations (text, size, weight, what is behind it) that this
 // worker has not checked yet in that theme (quality/colour-signature.ts): the same rules on every element, each distinct
 // combination measured once instead of on each of its thousands of elements.
-const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 10));
-const operationStride = Math.max(1, Number(process.env.SIGIL_QUALITY_OPERATION_STRIDE ?? 4));
-const isSchemaPage = (path: string) => path.startsWith('/api/schemas/');
-/** `/api/<group>/<operation>`: the operation pages (group pages are `/api/<group>`). */
-const isOperationPage = (path: string) => !isSchemaPage(path) && /^\/api\/[^/]+\/[^/]+$/.test(path);
-const operationKinds = new Map(
-  (JSON.parse(readFileSync(require.resolve('@sigil/api-spec/catalog.json'), 'utf8')) as {operations: Array<{name: string; kind: string}>}).operations.map(
-    (o) => [o.name.replace(/_/g, '-'), o.kind],
-  ),
-);
-const kindOfOperationPage = (path: string) => operationKinds.get(path.split('/').at(-1)!);
-
-const all = builtRoutes().filter((_, i) => i % stride === 0);
-const schemaPages = all.filter((r) => isSchemaPage(r.path));
-const operationPages = all.filter((r) => isOperationPage(r.path));
-const fullSchema = schemaPages.filter((_, i) => i % schemaStride === 0);
-const fullOperation = operationPages.filter((_, i) => i % operationStride === 0);
-for (const kind of ['query', 'submission']) {
-  const first = operationPages.find((r) => kindOfOperationPage(r.path) === kind);
-  if (first && !fullOperation.some((r) => kindOfOperationPage(r.path) === kind)) fullOperation.push(first);
-}
-const routes = all.filter((r) => (!isSchemaPage(r.path) && !isOperationPage(r.path)) || fullSchema.includes(r) || fullOperation.includes(r));
+const {schemaPages, operationPages, fullOperation, full: routes, markupOnly} = qualitySplit();
 // The navbar, the sidebars and the site's footer are the same on every page of a section but for the current
 // page's mark: they are checked with everything else on one page of each section and template (sampleRoutes), and
 // left out of axe's runs on the others (the page's title, language and skip link are still checked there). On an
 // API page the sidebar alone lists ~360 links.
 const CHROME = ['.theme-layout-navbar', '.theme-doc-sidebar-container', '#api-sidebar', '.theme-layout-footer'];
 const chromeChecked = new Set(sampleRoutes(builtRoutes()).map((r) => r.path));
-const markupOnly = [...schemaPages.filter((r) => !fullSchema.includes(r)), ...operationPages.filter((r) => !fullOperation.includes(r))];
 const BATCH = 20;
 // This worker's checked colour combinations, per theme: shared by its tests (a worker restarted after a failure starts afresh).
 const seen = {light: new Set<string>(), dark: new Set<string>()};
@@ -177,7 +147,7 @@ test.describe('the other schema and operation pages: server-rendered markup, the
   for (let first = 0; first < markupOnly.length; first += BATCH) {
     const batch = markupOnly.slice(first, first + BATCH);
     test(`template pages ${first + 1}-${first + batch.length} of ${markupOnly.length} (${batch[0]!.path} …)`, async ({browser, baseURL}) => {
-      // Twenty pages, most with long field tables: 20-50 s on a quiet machine, past 60 s on a busy one.
+      // Twenty pages, most with long field tables, each checked by axe and then for cut words at three widths.
       test.setTimeout(180_000);
       const context = await browser.newContext();
       const log = await observe(context);
@@ -199,6 +169,8 @@ test.describe('the other schema and operation pages: server-rendered markup, the
         // Code keeps the colours it was rendered with until the app restyles it for dark mode (the theme's
         // CodeBlock does so after mount); code in dark mode is checked on the pages with the full check.
         problems.push(...(await axeViolations(page, `${route.path} dark`, 'colour', ['.prism-code'], 'main', seen.dark)));
+        // Tables never cut a word, at three widths (quality/table-words.ts; these pages are left out of table-words.spec.ts).
+        problems.push(...(await tableWordProblems(page, route.path)));
       }
       // What the server-rendered markup loads (images, styles, fonts) stays on this host; the template's scripts,
       // the same on every page, are checked with the app started on the fully checked ones.
