@@ -27,26 +27,29 @@ import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../qualit
 const BUDGET = {
   /**
    * Ordinary reading pages: JavaScript a first visit loads (issues 12, 23 and 36).
-   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 92-110 KB
-   * (median 96.0, /concepts/wallets 96.1) with ~515 routes: the browser runs
+   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 86-104 KB
+   * (median 90.2, /concepts/wallets 89.8) with ~515 routes: the browser runs
    * on Preact's compatibility layer instead of React and React DOM
    * (plugins/preact: 57 KB less on every page, 165 KB before), a page loads
    * the route table and chunk registry of its own section only
-   * (plugins/route-sections: about 12 KB less on a docs page), code is
+   * (plugins/route-sections: about 12 KB less on a docs page), writes the
+   * head, draws the progress bar and hoists statics with small modules of the
+   * site's own (plugins/head, progress-bar, hoist-statics: 6.3 KB less), code is
    * highlighted at build time (no Prism in the bundle, plugins/highlight),
    * schema pages share data files, the browser's copy of the generated data
    * leaves out what only the server render reads and names each route's chunks
    * once (plugins/client-data), and the chunks a docs page always loads
    * together are one file (plugins/chunks/shells.ts). The heaviest page
-   * (/concepts/policies/language, 109.7 KB) is held with 3.3 KB to spare.
+   * (/concepts/policies/language, 103.9 KB) is held with 3.1 KB to spare.
    */
-  docsJs: 113 * KB,
+  docsJs: 107 * KB,
   /**
    * The changelog's list pages show every release in full (spec: no "read more"), five to a page: each post's
-   * content is a script of its own, so the first list page loads about 102 KB with this session's five long
-   * release notes on it (112 KB with the whole route table, 168 KB under React, 196 KB when it held all seventeen).
+   * content is a script of its own, so the first list page loads about 98 KB with five long release notes on it
+   * (102 KB with react-helmet-async and nprogress, 112 KB with the whole route table, 168 KB under React, 196 KB
+   * when it held all seventeen).
    */
-  changelogJs: 105 * KB,
+  changelogJs: 100 * KB,
   /**
    * Scripts a doc page's first visit requests (issues 23 and 36): main.js (with the
    * bundler's runtime), its section of the route table (plugins/route-sections),
@@ -56,7 +59,7 @@ const BUDGET = {
    * in place of about 13 KB of main.js.
    */
   docPageScripts: 4,
-  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, a schema page, carries about 12.5 KB more: 108.5 KB against 96.0). */
+  /** API reference pages may carry this much more JavaScript than the median docs page (the heaviest, a schema page, carries about 12.6 KB more: 102.8 KB against 90.2). */
   apiExtraJs: 14 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
