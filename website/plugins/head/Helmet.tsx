@@ -7,7 +7,7 @@
  * left in place, so hydration changes nothing in a head the server wrote.
  */
 import {Children, Fragment, isValidElement, useLayoutEffect, useRef, type ReactElement, type ReactNode} from 'react';
-import {mergeHeads, TAG_TYPES, type HeadContents, type HeadState, type HeadTag, type TagType} from './merge';
+import {mergeHeads, TAG_TYPES, type HeadContents, type HeadTag, type TagType} from './merge';
 
 /** React's names for the attributes whose HTML names differ by more than case. */
 const HTML_NAMES: Record<string, string> = {className: 'class', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset'};
@@ -97,7 +97,7 @@ function isSame(present: Element, wanted: Element): boolean {
   return data !== undefined && data === canonicalJson(present.textContent);
 }
 
-function write(state: HeadState): void {
+function write(state: HeadContents): void {
   if (state.title !== undefined && document.title !== state.title) document.title = state.title;
   setAttributes(document.documentElement, state.html, managed.html);
   setAttributes(document.body, state.body, managed.body);

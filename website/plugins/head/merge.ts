@@ -27,8 +27,6 @@ export interface HeadContents {
   tags: HeadTag[];
 }
 
-export type HeadState = HeadContents;
-
 /** The attributes that identify a tag across `<Head>` elements, in the order they are tried. */
 const KEY_ATTRIBUTES: Record<TagType, readonly string[]> = {
   meta: ['name', 'charset', 'http-equiv', 'property', 'itemprop'],
@@ -60,8 +58,8 @@ export function keyOf(tag: HeadTag): string | undefined {
 }
 
 /** The head that mounted `<Head>` elements make, given in the order they first rendered (outer before inner). */
-export function mergeHeads(instances: readonly HeadContents[]): HeadState {
-  const state: HeadState = {html: {}, body: {}, tags: []};
+export function mergeHeads(instances: readonly HeadContents[]): HeadContents {
+  const state: HeadContents = {html: {}, body: {}, tags: []};
   for (const instance of instances) {
     if (instance.title !== undefined) state.title = instance.title;
     Object.assign(state.html, instance.html);

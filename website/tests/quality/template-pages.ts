@@ -22,9 +22,9 @@ export const stride = Math.max(1, Number(process.env.SIGIL_QUALITY_STRIDE ?? 1))
 const schemaStride = Math.max(1, Number(process.env.SIGIL_QUALITY_SCHEMA_STRIDE ?? 10));
 const operationStride = Math.max(1, Number(process.env.SIGIL_QUALITY_OPERATION_STRIDE ?? 4));
 
-export const isSchemaPage = (path: string) => path.startsWith('/api/schemas/');
+const isSchemaPage = (path: string) => path.startsWith('/api/schemas/');
 /** `/api/<group>/<operation>`: the operation pages (group pages are `/api/<group>`). */
-export const isOperationPage = (path: string) => !isSchemaPage(path) && /^\/api\/[^/]+\/[^/]+$/.test(path);
+const isOperationPage = (path: string) => !isSchemaPage(path) && /^\/api\/[^/]+\/[^/]+$/.test(path);
 const operationKinds = new Map(
   (JSON.parse(readFileSync(require.resolve('@sigil/api-spec/catalog.json'), 'utf8')) as {operations: Array<{name: string; kind: string}>}).operations.map(
     (o) => [o.name.replace(/_/g, '-'), o.kind],
@@ -33,8 +33,6 @@ const operationKinds = new Map(
 export const kindOfOperationPage = (path: string) => operationKinds.get(path.split('/').at(-1)!);
 
 export interface QualitySplit {
-  /** Every route the gate covers (every Nth with SIGIL_QUALITY_STRIDE). */
-  all: BuiltRoute[];
   schemaPages: BuiltRoute[];
   operationPages: BuiltRoute[];
   fullOperation: BuiltRoute[];
@@ -56,5 +54,5 @@ export function qualitySplit(routes: BuiltRoute[] = builtRoutes()): QualitySplit
   }
   const full = all.filter((r) => (!isSchemaPage(r.path) && !isOperationPage(r.path)) || fullSchema.includes(r) || fullOperation.includes(r));
   const markupOnly = [...schemaPages.filter((r) => !fullSchema.includes(r)), ...operationPages.filter((r) => !fullOperation.includes(r))];
-  return {all, schemaPages, operationPages, fullOperation, full, markupOnly};
+  return {schemaPages, operationPages, fullOperation, full, markupOnly};
 }
