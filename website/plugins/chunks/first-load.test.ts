@@ -21,7 +21,14 @@ export default [
           {
             path: '/concepts/wallets',
             component: ComponentCreator('/concepts/wallets', '19e'),
-            exact: true
+            exact: true,
+            sidebar: "documentation"
+          },
+          {
+            path: '/',
+            component: ComponentCreator('/', 'ccc'),
+            exact: true,
+            sidebar: "documentation"
           }
         ]
       }
@@ -38,7 +45,7 @@ describe('first-load files', () => {
   it('reads the generated route tree with each route module key', () => {
     const routes = parseRoutes(ROUTES_JS);
     expect(routes.map((r) => r.path)).toEqual(['/api', '/', '*']);
-    expect(routes[1]!.routes![0]!.routes![0]).toEqual({path: '/concepts/wallets', key: '/concepts/wallets-19e', exact: true});
+    expect(routes[1]!.routes![0]!.routes![0]).toEqual({path: '/concepts/wallets', key: '/concepts/wallets-19e', exact: true, sidebar: 'documentation'});
     expect(routes[2]!.key).toBeUndefined();
   });
 
@@ -46,6 +53,8 @@ describe('first-load files', () => {
     expect(leafChains(parseRoutes(ROUTES_JS))).toEqual([
       {path: '/api', keys: ['/api-860']},
       {path: '/concepts/wallets', keys: ['/-aaa', '/-bbb', '/concepts/wallets-19e']},
+      // The home page is in no section, so its sidebar comes in a chunk of its own (plugins/route-sections/sidebars.ts).
+      {path: '/', keys: ['/-aaa', '/-bbb', '/-ccc'], ownSidebar: 'documentation'},
     ]);
   });
 
@@ -56,9 +65,13 @@ describe('first-load files', () => {
   it('sums the entry and the chunk groups of the matched routes, once each', () => {
     const files = firstLoadFiles({
       routes: parseRoutes(ROUTES_JS),
-      routesChunkNames: {'/api-860': {__comp: 'api'}, '/-aaa': {__comp: 'root'}, '/-bbb': {__comp: 'layout'}, '/concepts/wallets-19e': {__comp: 'doc', content: 'wallets'}},
+      routesChunkNames: {
+        '/api-860': {__comp: 'api'}, '/-aaa': {__comp: 'root'}, '/-bbb': {__comp: 'layout'},
+        '/concepts/wallets-19e': {__comp: 'doc', content: 'wallets'}, '/-ccc': {__comp: 'doc', content: 'home'},
+      },
       chunkGroups: {
-        api: ['/a.js'], root: ['/r.js', '/shared.js'], layout: ['/l.js', '/shared.js'], doc: ['/d.js'], wallets: ['/w.js'],
+        api: ['/a.js'], root: ['/r.js', '/shared.js'], layout: ['/l.js', '/shared.js'], doc: ['/d.js'], wallets: ['/w.js'], home: ['/h.js'],
+        'sidebar-documentation': ['/sidebar-documentation.js'],
         // Each page's section of the route table (plugins/route-sections).
         'routes-api': ['/routes-api.js'], 'routes-concepts': ['/routes-concepts.js'],
       },
@@ -66,6 +79,7 @@ describe('first-load files', () => {
     });
     expect(files['/api']).toEqual(['/runtime.js', '/main.js', '/routes-api.js', '/a.js']);
     expect(files['/concepts/wallets']).toEqual(['/runtime.js', '/main.js', '/routes-concepts.js', '/r.js', '/shared.js', '/l.js', '/d.js', '/w.js']);
+    expect(files['/']).toEqual(['/runtime.js', '/main.js', '/sidebar-documentation.js', '/r.js', '/shared.js', '/l.js', '/d.js', '/h.js']);
   });
 
   it('fails loudly when a chunk group is unknown', () => {
@@ -75,5 +89,9 @@ describe('first-load files', () => {
     expect(() =>
       firstLoadFiles({routes: parseRoutes(ROUTES_JS), routesChunkNames: {'/api-860': {__comp: 'api'}}, chunkGroups: {api: []}, entry: []}),
     ).toThrow(/section api .* no chunk routes-api/);
+    const home = parseRoutes(ROUTES_JS).slice(1, 2);
+    expect(() =>
+      firstLoadFiles({routes: home, routesChunkNames: {'/-aaa': {}, '/-bbb': {}, '/-ccc': {}}, chunkGroups: {'routes-concepts': []}, entry: []}),
+    ).toThrow(/sidebar documentation of route \/ has no chunk sidebar-documentation/);
   });
 });

@@ -4,7 +4,8 @@ import type {LoadContext} from '@docusaurus/types';
 import clientData, {UTILS_COMMON_DIR} from './index';
 
 const generated = path.join(path.sep, 'site', '.docusaurus');
-const plugin = clientData({generatedFilesDir: generated} as LoadContext);
+const navbar = {items: [{type: 'doc', docId: 'overview'}, {type: 'dropdown', items: [{type: 'doc', docId: 'sdks/introduction'}, {to: '/x'}]}, {type: 'search'}]};
+const plugin = clientData({generatedFilesDir: generated, siteConfig: {themeConfig: {navbar}}} as unknown as LoadContext);
 class Replacement {
   constructor(
     readonly pattern: RegExp,
@@ -14,7 +15,7 @@ class Replacement {
 const utils = {currentBundler: {name: 'rspack', instance: {NormalModuleReplacementPlugin: Replacement}}};
 
 type Configured = {
-  module?: {rules: {test: RegExp; enforce: string}[]};
+  module?: {rules: {test: RegExp; enforce: string; use: {options?: {keepDocIds?: string[]}}[]}[]};
   plugins?: Replacement[];
   experiments?: {cache: {buildDependencies: string[]}};
 };
@@ -27,7 +28,7 @@ describe('the client-data plugin', () => {
     expect(configure({}, true)).toEqual({});
   });
 
-  it('runs its loader first on the registry, the route table and its chunk names, and the docs plugins’ route props only', () => {
+  it('runs its loader first on the registry, the route table and its chunk names, the global data and the docs plugins’ route props only', () => {
     const [rule] = configure({}, false).module!.rules;
     expect(rule!.enforce).toBe('pre');
     const picks = (file: string) => rule!.test.test(file);
@@ -36,10 +37,16 @@ describe('the client-data plugin', () => {
     expect(picks(path.join(generated, 'routes.js'))).toBe(true);
     expect(picks(path.join(generated, 'routesChunkNames.json'))).toBe(true);
     expect(picks(path.join(generated, 'routes.js.map'))).toBe(false);
-    expect(picks(path.join(generated, 'globalData.json'))).toBe(false);
+    expect(picks(path.join(generated, 'globalData.json'))).toBe(true);
+    expect(picks(path.join(generated, 'site-metadata.json'))).toBe(false);
     expect(picks(path.join(generated, 'docusaurus-plugin-content-docs', 'default', 'site-docs-a-mdx-123.json'))).toBe(false);
     expect(picks(path.join(generated, 'docusaurus-plugin-content-blog', 'changelog', 'p', 'index-1.json'))).toBe(false);
     expect(picks(path.join(path.sep, 'other', '.docusaurus', 'registry.js'))).toBe(false);
+  });
+
+  it('tells its loader the docs the navbar names, at any depth', () => {
+    const [rule] = configure({}, false).module!.rules;
+    expect(rule!.use[0]!.options).toEqual({keepDocIds: ['overview', 'sdks/introduction']});
   });
 
   it('swaps tslib for its one helper inside @docusaurus/utils-common only', () => {

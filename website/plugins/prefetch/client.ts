@@ -8,7 +8,8 @@ import routes from '@generated/routes';
 import {matchRoutes} from 'react-router-config';
 import preloadRoute from '../route-sections/preload';
 import {pendingSections, tableVersion} from '../route-sections/client';
-import {sectionChunkName} from '../route-sections/sections';
+import {sectionChunkName, sidebarChunkName} from '../route-sections/sections';
+import {pendingSidebars} from '../route-sections/sidebars';
 import {chunkNamesFromRoutes, createPrefetcher} from './prefetcher';
 
 // The bundler's runtime; `gca` (chunk name → file URL) is added by Docusaurus's ChunkAssetPlugin.
@@ -57,6 +58,12 @@ const prefetcher = createPrefetcher({
   pendingSectionFiles: (routePath) =>
     pendingSections([routePath]).flatMap((section) => {
       const url = __webpack_require__.gca(sectionChunkName(section));
+      return url && !url.includes('undefined') ? [url] : [];
+    }),
+  // The home page's sidebar, which comes in a chunk of its own.
+  pendingSidebarFiles: (routePath) =>
+    pendingSidebars(matchRoutes(routes, routePath).flatMap(({route}) => ((route as {sidebar?: unknown}).sidebar as string | undefined) ?? [])).flatMap((name) => {
+      const url = __webpack_require__.gca(sidebarChunkName(name));
       return url && !url.includes('undefined') ? [url] : [];
     }),
 });

@@ -137,4 +137,13 @@ describe('createPrefetcher', () => {
     expect(fetchFile.mock.calls.map(([u]) => u).slice(7)).toEqual(['/a.js', '/u.js']);
     expect(table).toHaveBeenCalledTimes(2);
   });
+
+  it('fetches the sidebar of a route that comes in a chunk of its own beside the route’s files, once', async () => {
+    const {prefetcher, fetchFile} = setup({pendingSidebarFiles: (path) => (path === '/concepts/wallets' ? ['/sidebar-documentation.js'] : [])});
+    await prefetcher.prefetch('/concepts/wallets');
+    await prefetcher.prefetch('/concepts/users');
+    const urls = fetchFile.mock.calls.map(([u]) => u);
+    expect(urls.slice(0, 7)).toEqual(['/r.js', '/v.js', '/s.js', '/sb.js', '/d.js', '/w.js', '/sidebar-documentation.js']);
+    expect(urls.filter((u) => u === '/sidebar-documentation.js')).toHaveLength(1);
+  });
 });

@@ -39,6 +39,8 @@ export interface PrefetcherDeps {
    */
   tableVersion?: () => number;
   pendingSectionFiles?: (routePath: string) => string[];
+  /** The files of the sidebars the route shows that come in chunks of their own and are not loaded yet (route-sections/sidebars.ts). */
+  pendingSidebarFiles?: (routePath: string) => string[];
 }
 
 /** Flattens a chunk-name tree to its leaf values (Docusaurus's `flat`, values only). */
@@ -125,12 +127,13 @@ export function createPrefetcher(deps: PrefetcherDeps): Prefetcher {
       // A chunk merged into one of the site's shells is fetched as the shell's file (once, whatever number of names
       // it holds); a chunk the bundler merged elsewhere has no file of its own: nothing to fetch (as Docusaurus does).
       const shells = names.flatMap((name) => deps.shellOf?.(name) ?? []);
-      return Promise.all(
-        [...names, ...new Set(shells)].map((name) => {
+      return Promise.all([
+        ...[...names, ...new Set(shells)].map((name) => {
           const url = deps.chunkUrl(name);
           return url && !url.includes('undefined') ? fileOnce(url) : Promise.resolve();
         }),
-      );
+        ...(deps.pendingSidebarFiles?.(routePath) ?? []).map(fileOnce),
+      ]);
     },
     preload(routePath) {
       if (deps.isSlowConnection() || loadedRoutes.has(routePath)) return false;

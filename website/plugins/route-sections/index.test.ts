@@ -31,4 +31,12 @@ describe('route-sections swap, against the installed Docusaurus core', () => {
     expect(PRELOAD_REQUEST.test('./preload.js')).toBe(true);
     expect(PRELOAD_REQUEST.test('@docusaurus/core/lib/client/preload')).toBe(false);
   });
+
+  it('the installed theme looks a page’s sidebar up in the version’s docsSidebars, which the version root takes from its props (src/theme/DocVersionRoot provides the loaded sidebars there)', () => {
+    const docsDir = path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs')), 'client');
+    expect(readFileSync(path.join(docsDir, 'docsUtils.js'), 'utf8')).toMatch(/const versionMetadata = useDocsVersion\(\);[\s\S]*?versionMetadata\.docsSidebars\[sidebarName\]/);
+    const theme = path.join(path.dirname(require.resolve('@docusaurus/theme-classic/package.json')), 'lib', 'theme');
+    const root = readFileSync(path.join(theme, 'DocVersionRoot', 'index.js'), 'utf8');
+    expect(root).toMatch(/const \{version, route\} = props;[\s\S]*?<DocsVersionProvider version=\{version\}>/);
+  });
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {clientRegistrySource, clientRoutesSource, readGeneratedRoutes, RoutesSourceError, sectionOfQuery, sectionSource} from './routes-source';
+import {clientRegistrySource, clientRoutesSource, readGeneratedRoutes, RoutesSourceError, sectionOfQuery, sectionSource, sidebarNamesOf, sidebarOfQuery, sidebarSource} from './routes-source';
 
 // A route table as @docusaurus/core 3.10 writes it (server/codegen/codegenRoutes.js, genRoutes), its chunk names and registry.
 const ROUTES = `import React from 'react';
@@ -54,6 +54,12 @@ const REGISTRY = [
   '',
 ].join('\n');
 
+// The docs version data's sidebars, and the browser's store of them (sidebars.ts).
+const SIDEBARS = {
+  sidebars: {documentation: [{type: 'link', href: '/concepts/wallets', label: 'Wallets'}], sdks: [{type: 'link', href: '/sdks/go', label: 'Go'}]},
+  store: '/site/plugins/route-sections/sidebars.ts',
+};
+
 /** Evaluates a generated module with stand-ins for its imports: the ComponentCreator calls, the table and what it registered. */
 function evaluate(source: string) {
   const calls: unknown[][] = [];
@@ -64,7 +70,9 @@ function evaluate(source: string) {
     .replace('export default', 'return')
     .replace(/\(\) => import\([^)]*\)/g, '"loader"')
     .replace(/require\.resolveWeak\([^)]*\)/g, '0');
-  const table = new Function('ComponentCreator', 'withSections', 'registry', body)(
+  const added: Record<string, unknown> = {};
+  const sidebarLoaders: Record<string, unknown> = {};
+  const table = new Function('ComponentCreator', 'withSections', 'registry', 'addSidebars', 'withSidebarLoaders', body)(
     (...args: unknown[]) => {
       calls.push(args);
       return args[0];
@@ -74,14 +82,16 @@ function evaluate(source: string) {
       return {routes, kept};
     },
     registry,
+    (sidebars: Record<string, unknown>) => Object.assign(added, sidebars),
+    (sidebarLoaders_: Record<string, unknown>) => Object.assign(sidebarLoaders, sidebarLoaders_),
   ) as unknown;
-  return {calls, table, registry, loaders};
+  return {calls, table, registry, loaders, added, sidebarLoaders};
 }
 
 describe('the client’s route table', () => {
   it('keeps the layouts, the home page and the catch-all, each with its chunk names, and a loader per section', () => {
-    const source = clientRoutesSource(ROUTES, CHUNK_NAMES, '/site/.docusaurus/routes.js', '/site/plugins/route-sections/client.ts');
-    const {calls, table, loaders} = evaluate(source);
+    const source = clientRoutesSource(ROUTES, CHUNK_NAMES, '/site/.docusaurus/routes.js', '/site/plugins/route-sections/client.ts', SIDEBARS);
+    const {calls, table, loaders, added, sidebarLoaders} = evaluate(source);
     expect(calls).toEqual([['/', 'd12', CHUNK_NAMES['/-d12']], ['/', '934', CHUNK_NAMES['/-934']], ['*']]);
     expect(table).toEqual({
       routes: [{path: '/', component: '/', routes: [{path: '/', component: '/', exact: true, sidebar: 'documentation'}]}, {path: '*', component: '*'}],
@@ -89,10 +99,28 @@ describe('the client’s route table', () => {
     });
     expect(Object.keys(loaders)).toEqual(['api', 'concepts']);
     expect(source).toContain('import(/* webpackChunkName: "routes-api" */ "/site/.docusaurus/routes.js?section=api")');
+    // The home page's sidebar comes in a chunk of its own, loaded when an address matches the home page.
+    expect(added).toEqual({});
+    expect(Object.keys(sidebarLoaders)).toEqual(['documentation']);
+    expect(source).toContain('import(/* webpackChunkName: "sidebar-documentation" */ "/site/.docusaurus/routes.js?sidebar=documentation")');
+  });
+
+  it('gives a sidebar of the table every page loads a module of its own, which adds it and no other', () => {
+    expect(sidebarOfQuery('?sidebar=documentation')).toBe('documentation');
+    expect(sidebarOfQuery('?section=concepts')).toBeUndefined();
+    const {added} = evaluate(sidebarSource('documentation', SIDEBARS));
+    expect(added).toEqual({documentation: SIDEBARS.sidebars.documentation});
+    expect(() => sidebarSource('nowhere', SIDEBARS)).toThrow(/names the sidebar "nowhere", which the docs version data lacks/);
+  });
+
+  it('names the sidebars of routes at any depth, once each', () => {
+    expect(sidebarNamesOf(readGeneratedRoutes(ROUTES))).toEqual(['documentation']);
   });
 
   it('gives a section its routes with their places, and the registry entries only it names', () => {
-    const {calls, table, registry} = evaluate(sectionSource(ROUTES, CHUNK_NAMES, REGISTRY, 'concepts'));
+    const {calls, table, registry, added} = evaluate(sectionSource(ROUTES, CHUNK_NAMES, REGISTRY, 'concepts', SIDEBARS));
+    // The sidebar its route shows, and no other.
+    expect(added).toEqual({documentation: SIDEBARS.sidebars.documentation});
     expect(calls).toEqual([['/concepts/wallets', '12d', CHUNK_NAMES['/concepts/wallets-12d']]]);
     expect(table).toEqual([[1, 0, {path: '/concepts/wallets', component: '/concepts/wallets', exact: true, sidebar: 'documentation'}]]);
     // DocItem is named by the home page too: it stays in the registry every page loads.
@@ -112,10 +140,12 @@ describe('the client’s route table', () => {
 
   it('fails when a route has no chunk names, a call is not in the form it expects, or a section is unknown', () => {
     const {'/-d12': _gone, ...rest} = CHUNK_NAMES;
-    expect(() => clientRoutesSource(ROUTES, rest, 'r.js', 'c.ts')).toThrow(/route \/-d12 .*no chunk names/);
+    expect(() => clientRoutesSource(ROUTES, rest, 'r.js', 'c.ts', SIDEBARS)).toThrow(/route \/-d12 .*no chunk names/);
+    // Routes that name a sidebar with no version data to take it from.
+    expect(() => clientRoutesSource(ROUTES, CHUNK_NAMES, 'r.js', 'c.ts')).toThrow(/routes name the sidebars documentation, but no docs version data holds sidebars/);
     // A call the evaluation does not see (here spelled inside a string) means the file's form changed.
     expect(() => readGeneratedRoutes(ROUTES.replace('sidebar: "documentation"', 'sidebar: "ComponentCreator(x)"'))).toThrow(RoutesSourceError);
-    expect(() => sectionSource(ROUTES, CHUNK_NAMES, REGISTRY, 'nowhere')).toThrow(/no section "nowhere"/);
+    expect(() => sectionSource(ROUTES, CHUNK_NAMES, REGISTRY, 'nowhere', SIDEBARS)).toThrow(/no section "nowhere"/);
   });
 
   it('fails when a registry entry a section needs is not in the expected form', () => {

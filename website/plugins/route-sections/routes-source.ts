@@ -9,7 +9,7 @@
  * argument (plugins/lazy-routes puts them where Docusaurus reads them), so
  * the browser's `routesChunkNames.json` stays empty.
  */
-import {isSectionRoute, sectionChunkName, sectionOf, splitFirsts, splitTable, type RouteShape} from './sections';
+import {isSectionRoute, sectionChunkName, sectionOf, sidebarChunkName, splitFirsts, splitTable, type RouteShape} from './sections';
 
 export class RoutesSourceError extends Error {}
 
@@ -70,6 +70,78 @@ function emitRoute(route: GeneratedRoute, chunkNames: RoutesChunkNames): string 
 
 const CREATOR_IMPORT = "import ComponentCreator from '@docusaurus/ComponentCreator';";
 
+/** The names of the sidebars the routes (and the routes nested in them) name, sorted. */
+export function sidebarNamesOf(routes: readonly GeneratedRoute[]): string[] {
+  const names = new Set<string>();
+  const visit = (list: readonly GeneratedRoute[]) => {
+    for (const route of list) {
+      if (typeof route.sidebar === 'string') names.add(route.sidebar);
+      if (route.routes) visit(route.routes);
+    }
+  };
+  visit(routes);
+  return [...names].sort();
+}
+
+/** Where the sidebars come from: the docs version data's sidebars, and the browser module that keeps them (sidebars.ts). */
+export interface SidebarSource {
+  sidebars: Record<string, unknown>;
+  store: string;
+}
+
+/** The docs a section adds to the global data (plugins/client-data/global-docs.ts), and the browser module that adds them (docs-data.ts). */
+export interface SectionDocsSource {
+  docs: (section: string) => readonly unknown[];
+  store: string;
+}
+
+/** The statements that add a section's docs to the browser's global data (none when it has none). */
+function addDocsSource(section: string, source: SectionDocsSource | undefined): string[] {
+  const docs = source?.docs(section) ?? [];
+  if (!source || docs.length === 0) return [];
+  return [`import {addDocs} from ${JSON.stringify(source.store)};`, `addDocs(${JSON.stringify(docs)});`];
+}
+
+/** The statements that add the named sidebars to the browser's store (none when no route names one). */
+function addSidebarsSource(names: readonly string[], source: SidebarSource | undefined): string[] {
+  if (names.length === 0) return [];
+  if (!source) throw new RoutesSourceError(`route-sections: routes name the sidebars ${names.join(', ')}, but no docs version data holds sidebars`);
+  const entries = names.map((name) => {
+    const items = source.sidebars[name];
+    if (items === undefined) throw new RoutesSourceError(`route-sections: a route names the sidebar ${JSON.stringify(name)}, which the docs version data lacks`);
+    return `${JSON.stringify(name)}: ${JSON.stringify(items)}`;
+  });
+  return [`import {addSidebars} from ${JSON.stringify(source.store)};`, `addSidebars({${entries.join(',\n')}});`];
+}
+
+/** The module of a sidebar named by a route of the table every page loads (`<routes.js>?sidebar=<name>`). */
+export function sidebarSource(name: string, sidebars: SidebarSource | undefined): string {
+  return [...addSidebarsSource([name], sidebars), ''].join('\n');
+}
+
+/** The module request of a sidebar's own chunk. */
+export const sidebarRequest = (routesFile: string, name: string): string => `${routesFile}?sidebar=${encodeURIComponent(name)}`;
+
+/** The sidebar a module request names, from the bundler's resource query (`?sidebar=…`), or undefined. */
+export function sidebarOfQuery(resourceQuery: string): string | undefined {
+  return new URLSearchParams(resourceQuery.replace(/^\?/, '')).get('sidebar') ?? undefined;
+}
+
+/**
+ * The statements that register a loader for each sidebar the table every
+ * page loads names (the home page's): a chunk each, which preload.ts loads
+ * when an address matches such a route, so no page carries a sidebar it
+ * does not show.
+ */
+function sidebarLoadersSource(names: readonly string[], routesFile: string, source: SidebarSource | undefined): string[] {
+  if (names.length === 0) return [];
+  if (!source) throw new RoutesSourceError(`route-sections: routes name the sidebars ${names.join(', ')}, but no docs version data holds sidebars`);
+  const loaders = names.map(
+    (name) => `${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(sidebarChunkName(name))} */ ${JSON.stringify(sidebarRequest(routesFile, name))})`,
+  );
+  return [`import {withSidebarLoaders} from ${JSON.stringify(source.store)};`, `withSidebarLoaders({${loaders.join(',\n')}});`];
+}
+
 /** The module that loads a section's routes (`<routes.js>?section=<name>`). */
 export const sectionRequest = (routesFile: string, section: string): string => `${routesFile}?section=${encodeURIComponent(section)}`;
 
@@ -83,7 +155,13 @@ export function sectionOfQuery(resourceQuery: string): string | undefined {
  * The client's `routes.js`: the table without the sections' routes, handed
  * to client.ts with each list's kept positions and a loader per section.
  */
-export function clientRoutesSource(source: string, chunkNames: RoutesChunkNames, routesFile: string, clientModule: string): string {
+export function clientRoutesSource(
+  source: string,
+  chunkNames: RoutesChunkNames,
+  routesFile: string,
+  clientModule: string,
+  sidebars?: SidebarSource,
+): string {
   const {skeleton, kept, sections} = splitTable(readGeneratedRoutes(source));
   const loaders = [...sections.keys()]
     .sort()
@@ -94,6 +172,7 @@ export function clientRoutesSource(source: string, chunkNames: RoutesChunkNames,
   return [
     CREATOR_IMPORT,
     `import {withSections} from ${JSON.stringify(clientModule)};`,
+    ...sidebarLoadersSource(sidebarNamesOf(skeleton), routesFile, sidebars),
     `export default withSections([${skeleton.map((r) => emitRoute(r, chunkNames)).join(',\n')}], ${JSON.stringify(kept)}, {${loaders.join(',\n')}});`,
     '',
   ].join('\n');
@@ -148,8 +227,19 @@ export function splitRegistry(registry: string, owners: ReadonlyMap<string, stri
   return {kept, sections};
 }
 
-/** The module of one section: its registry entries added to the shared registry, then its routes with their positions. */
-export function sectionSource(source: string, chunkNames: RoutesChunkNames, registry: string, section: string): string {
+/**
+ * The module of one section: its registry entries added to the shared
+ * registry, the sidebars its routes name and the docs at its addresses added
+ * to the browser's, then its routes with their positions.
+ */
+export function sectionSource(
+  source: string,
+  chunkNames: RoutesChunkNames,
+  registry: string,
+  section: string,
+  sidebars?: SidebarSource,
+  docs?: SectionDocsSource,
+): string {
   const routes = readGeneratedRoutes(source);
   const {sections} = splitTable(routes);
   const entries = sections.get(section);
@@ -159,9 +249,19 @@ export function sectionSource(source: string, chunkNames: RoutesChunkNames, regi
     CREATOR_IMPORT,
     "import registry from '@generated/registry';",
     `Object.assign(registry, {${registryEntries.join(',\n')}});`,
+    ...addSidebarsSource(sidebarNamesOf(entries.map(({route}) => route)), sidebars),
+    ...addDocsSource(section, docs),
     `export default [${entries.map(({list, index, route}) => `[${list}, ${index}, ${emitRoute(route, chunkNames)}]`).join(',\n')}];`,
     '',
   ].join('\n');
+}
+
+/** Route path → its section, for the routes that travel in a section's module (the others have none). */
+export function sectionOfRoutePath(source: string): (path: string) => string | undefined {
+  const {sections} = splitTable(readGeneratedRoutes(source));
+  const map = new Map<string, string>();
+  for (const [section, entries] of sections) for (const {route} of entries) map.set(route.path, section);
+  return (path) => map.get(path);
 }
 
 /** The client's registry: the entries no section alone names. */

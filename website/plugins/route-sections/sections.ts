@@ -76,6 +76,11 @@ export function sectionChunkName(section: string): string {
   return `routes-${section.replace(/[^a-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
 }
 
+/** The name of the chunk of a sidebar named by a route of the table every page loads (routes-source.ts). */
+export function sidebarChunkName(name: string): string {
+  return `sidebar-${name.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+}
+
 /** Every section with at least one route of its own module. */
 export function sectionsOf(routes: readonly RouteShape[], split: ReadonlySet<string> = splitFirsts(routes)): Set<string> {
   const found = new Set<string>();

@@ -8,6 +8,9 @@
  * time (plugins/route-sections): a page's first load holds its own section's
  * routes only, and a client-side navigation into another section still
  * renders its page, or the not-found page for an address the section lacks.
+ * Sidebars come the same way: a page's first load holds the sidebar it shows
+ * and no other, and each sidebar is drawn as the HTML has it after hydration
+ * and after navigations between sidebars.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {readFileSync} from 'node:fs';
@@ -148,5 +151,79 @@ test('a docs page’s first load holds its own section’s routes only; another 
   await go('/api/users/no-such-operation');
   await expect(notFound).toBeVisible();
   expect(documents).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+const SIDEBAR_LINKS = 'nav[aria-label="Docs sidebar"] a.menu__link';
+
+/** The links of the docs sidebar as the built HTML of a page draws them ("label → address"), parsed by the browser. */
+const sidebarLinksInHtml = (page: Page, html: string) =>
+  page.evaluate(
+    ({source, selector}) =>
+      Array.from(new DOMParser().parseFromString(source, 'text/html').querySelectorAll(selector), (a) => `${(a.textContent ?? '').trim()} → ${a.getAttribute('href')}`),
+    {source: html, selector: SIDEBAR_LINKS},
+  );
+
+/**
+ * The links of the docs sidebar the page shows now, in the HTML's terms: the theme links a category that has no
+ * page of its own to its first doc in the server render only (for readers without JavaScript) and to `#` in the
+ * browser, so such a link is taken as the HTML's.
+ */
+const sidebarLinks = async (page: Page, html: string[]) =>
+  (await page.locator(SIDEBAR_LINKS).evaluateAll((links) => links.map((a) => `${(a.textContent ?? '').trim()} → ${a.getAttribute('href')}`))).map(
+    (link, i) => (link.endsWith(' → #') && html[i]?.startsWith(link.slice(0, -1)) ? html[i]! : link),
+  );
+
+test('a docs page’s first load holds the sidebar it shows and no other; each sidebar is drawn as its HTML has it, first load or after a navigation', async ({page}) => {
+  const firstLoad = JSON.parse(readFileSync(path.join(dir, FIRST_LOAD_FILE), 'utf8')) as Record<string, string[]>;
+  const codeOf = (address: string) => (firstLoad[address] ?? []).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  const fileOf = (address: string) => builtRoutes(dir).find((r) => r.path === address)!.file;
+  // Three pages with three different sidebars: the documentation's, the SDKs' and the solutions'. The home page's sidebar
+  // is the documentation's, which comes in a chunk of its own there (the home page is in no section of the route table).
+  const pages = ['/concepts/wallets', '/sdks/javascript-server', '/embedded-wallets/code-examples/create-sub-org-passkey', '/'];
+  const links: Record<string, string[]> = {};
+  for (const p of pages) links[p] = await sidebarLinksInHtml(page, htmlOf(fileOf(p)));
+  const addresses = (list: string[]) => new Set(list.map((l) => l.split(' → ')[1]!));
+  const onlyIn = (address: string) => {
+    const others = pages.slice(0, 3).filter((p) => p !== address).flatMap((p) => [...addresses(links[p]!)]);
+    return [...addresses(links[address]!)].filter((a) => !others.includes(a) && a.startsWith('/'));
+  };
+  // A sidebar link as the minified bundle writes the sidebar data (an article's links have `children`, the global
+  // data and the navbar name pages by `path` or `to`).
+  const item = (address: string) => new RegExp(`"?href"?:${JSON.stringify(address).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')},"?label"?:`);
+  // The sidebar's own links (addresses no other sidebar has) are in the first load of its page, and not in the others'.
+  for (const address of pages.slice(0, 3)) {
+    const own = onlyIn(address).filter((a) => item(a).test(codeOf(address)));
+    expect(own.length, address).toBeGreaterThan(2);
+    for (const other of pages.slice(0, 3).filter((p) => p !== address)) {
+      const code = codeOf(other);
+      expect(own.filter((a) => item(a).test(code)), `${other} loads the sidebar of ${address}`).toEqual([]);
+    }
+  }
+
+  const errors = errorsOf(page);
+  let documents = 0;
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document') documents += 1;
+  });
+  const go = (to: string) =>
+    page.evaluate((address) => {
+      window.history.pushState({}, '', address);
+      window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+    }, to);
+  await page.goto(pages[0]!);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await expect.poll(() => sidebarLinks(page, links[pages[0]!]!)).toEqual(links[pages[0]!]);
+  for (const address of [...pages.slice(1), pages[0]!]) {
+    await go(address);
+    await expect.poll(() => sidebarLinks(page, links[address]!), address).toEqual(links[address]);
+  }
+  // The home page's first load, with its sidebar from its own chunk.
+  await page.goto('/');
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await expect.poll(() => sidebarLinks(page, links['/']!)).toEqual(links['/']);
+  await go(pages[1]!);
+  await expect.poll(() => sidebarLinks(page, links[pages[1]!]!)).toEqual(links[pages[1]!]);
+  expect(documents).toBe(2);
   expect(errors).toEqual([]);
 });

@@ -1,4 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {buildDir} from '../quality/site';
 import {readManifest} from '../quality/widgets';
 import {scriptsAfterFirstPaint} from '../../plugins/chunks/after-first-paint';
@@ -64,6 +66,20 @@ test.describe('navbar highlight and breadcrumbs', () => {
     await gotoHydrated(page, QUICKSTART);
     const active = page.locator('.navbar__items .navbar__link--active');
     await expect(active).toHaveCount(1);
+    await expect(active).toHaveText('Documentation');
+    // A client-side navigation into another sidebar's section: the doc at the new address comes with its section
+    // (plugins/client-data/global-docs.ts), and the highlight moves to the item of that sidebar.
+    const go = (to: string) =>
+      page.evaluate((address) => {
+        window.history.pushState({}, '', address);
+        window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+      }, to);
+    await go('/sdks/javascript-server');
+    await expect(active).toHaveCount(1);
+    await expect(active).toContainText('SDK');
+    await go('/embedded-wallets/code-examples/create-sub-org-passkey');
+    await expect(active).toHaveText('Solutions');
+    await go(QUICKSTART);
     await expect(active).toHaveText('Documentation');
     // The highlight follows the page: on the API reference it is API Reference alone.
     await gotoHydrated(page, '/api');
@@ -388,4 +404,23 @@ test.describe('preloading and prefetching', () => {
     expect(paint).toBeDefined();
     expect(firstScript).toBeGreaterThan(paint!);
   });
+});
+
+test('the last-updated date is the one the HTML writes, after hydration and after a navigation (src/theme/LastUpdated)', async ({page}) => {
+  const htmlDate = (address: string) => {
+    const html = readFileSync(path.join(buildDir(), address, 'index.html'), 'utf8');
+    const time = html.match(/<time[^>]*itemprop="?dateModified"?[^>]*>([^<]+)<\/time>/);
+    expect(time, `${address} shows when it was last updated`).not.toBeNull();
+    return time![1]!;
+  };
+  const shown = page.locator('.theme-last-updated time');
+  await gotoHydrated(page, QUICKSTART);
+  await expect(shown).toHaveText(htmlDate(QUICKSTART));
+  await expect(shown).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', {state: {}}));
+  }, '/concepts/wallets');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(/Wallets/);
+  await expect(shown).toHaveText(htmlDate('/concepts/wallets'));
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {PropVersionMetadata} from '@docusaurus/plugin-content-docs';
-import {cardDescriptionsOf, isCategoryIndexProps, isVersionProps, withCardDescriptions, withDescriptions, withoutDocDescriptions} from './descriptions';
+import {cardDocsOf, clientVersionProps, isCategoryIndexProps, isVersionProps, withCardDocs, withDocs} from './version-data';
 
 const version = {
   pluginId: 'default',
@@ -46,49 +46,55 @@ const version = {
 
 const category = (permalink: string) => ({categoryGeneratedIndex: {title: 'T', permalink, slug: permalink, sidebar: 'documentation', navigation: {}}});
 
-describe('withoutDocDescriptions', () => {
-  it('drops every description and keeps the rest of the version data', () => {
-    const out = withoutDocDescriptions({version});
-    expect(out.version.docs.quickstart).toEqual({id: 'quickstart', title: 'Quickstart', sidebar: 'documentation'});
-    expect(JSON.stringify(out.version.docs)).not.toContain('description');
-    expect(out.version.docsSidebars).toBe(version.docsSidebars);
+describe('clientVersionProps', () => {
+  it('drops every doc entry and every sidebar, and keeps the rest of the version data', () => {
+    const out = clientVersionProps({version});
+    expect(out.version.docs).toEqual({});
+    expect(out.version.docsSidebars).toEqual({});
     expect(out.version.label).toBe('Next');
+    expect(out.version.className).toBe('docs-version-current');
     // The input is not changed: the server's copy is the same file.
     expect(version.docs.quickstart!.description).toBe('A first signature.');
+    expect(Object.keys(version.docsSidebars)).toEqual(['documentation']);
   });
 });
 
-describe('card descriptions of a generated index', () => {
-  it('are those of the docs its category links to directly, unless the item has its own', () => {
-    expect(cardDescriptionsOf(version, '/category/getting-started', 'documentation')).toEqual({quickstart: 'A first signature.'});
-    expect(cardDescriptionsOf(version, '/category/advanced')).toEqual({deep: 'Further down.'});
+describe('card docs of a generated index', () => {
+  it('are the entries of the docs its category links to directly, without a description where the item has its own', () => {
+    expect(cardDocsOf(version, '/category/getting-started', 'documentation')).toEqual({
+      quickstart: {id: 'quickstart', title: 'Quickstart', description: 'A first signature.', sidebar: 'documentation'},
+      limits: {id: 'limits', title: 'Limits', sidebar: 'documentation'},
+    });
+    expect(cardDocsOf(version, '/category/advanced')).toEqual({deep: version.docs.deep});
   });
 
-  it('are added to the page props under cardDescriptions', () => {
-    const props = withCardDescriptions(category('/category/advanced'), version);
-    expect(props.cardDescriptions).toEqual({deep: 'Further down.'});
+  it('are added to the page props under cardDocs', () => {
+    const props = withCardDocs(category('/category/advanced'), version);
+    expect(props.cardDocs).toEqual({deep: version.docs.deep});
     expect(props.categoryGeneratedIndex.permalink).toBe('/category/advanced');
   });
 
-  it('fail clearly when no category links to the page', () => {
-    expect(() => cardDescriptionsOf(version, '/category/nowhere')).toThrow(/no sidebar category links to the generated index \/category\/nowhere/);
+  it('fail clearly when no category links to the page, or a card links to a doc the version lacks', () => {
+    expect(() => cardDocsOf(version, '/category/nowhere')).toThrow(/no sidebar category links to the generated index \/category\/nowhere/);
+    const {deep: _gone, ...fewer} = version.docs;
+    expect(() => cardDocsOf({...version, docs: fewer}, '/category/advanced')).toThrow(/links to the doc deep, which the version data lacks/);
   });
 });
 
-describe('withDescriptions', () => {
-  const stripped = withoutDocDescriptions({version}).version as unknown as PropVersionMetadata;
+describe('withDocs', () => {
+  const stripped = clientVersionProps({version}).version;
 
-  it('puts the page’s descriptions back into the version its cards read', () => {
-    const out = withDescriptions(stripped, {quickstart: 'A first signature.', unknown: 'x'});
-    expect(out.docs.quickstart!.description).toBe('A first signature.');
-    expect(out.docs.limits!.description).toBeUndefined();
-    expect(out.docs).not.toHaveProperty('unknown');
-    expect(stripped.docs.quickstart!.description).toBeUndefined();
+  it('puts the page’s doc entries into the version its cards read', () => {
+    const out = withDocs(stripped, {quickstart: version.docs.quickstart!});
+    expect(out.docs).toEqual({quickstart: version.docs.quickstart});
+    expect(out.label).toBe('Next');
+    expect(stripped.docs).toEqual({});
   });
 
-  it('returns the same object when there is nothing to add (the server render, other pages)', () => {
-    expect(withDescriptions(version, undefined)).toBe(version);
-    expect(withDescriptions(version, {quickstart: 'A first signature.'})).toBe(version);
+  it('returns the same object when the version has them all (the server render, other pages)', () => {
+    expect(withDocs(version, undefined)).toBe(version);
+    // An entry without a description, as a card whose item has its own gets it.
+    expect(withDocs(version, {quickstart: {id: 'quickstart', title: 'Quickstart', sidebar: 'documentation'} as PropVersionMetadata['docs'][string]})).toBe(version);
   });
 });
 

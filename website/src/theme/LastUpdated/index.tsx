@@ -1,0 +1,60 @@
+import type {ReactNode} from 'react';
+import Translate from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {ThemeClassNames} from '@docusaurus/theme-common';
+import type {Props} from '@theme/LastUpdated';
+import {formatDay} from './formatDay';
+
+/**
+ * Replaces the theme's LastUpdated with the same markup and translation ids;
+ * only the date is written without Intl in English (formatDay.ts says why).
+ */
+function LastUpdatedAtDate({lastUpdatedAt}: {lastUpdatedAt: number}): ReactNode {
+  const {
+    i18n: {currentLocale, localeConfigs},
+  } = useDocusaurusContext();
+  const atDate = new Date(lastUpdatedAt);
+  return (
+    <Translate
+      id="theme.lastUpdated.atDate"
+      description="The words used to describe on which date a page has been last updated"
+      values={{
+        date: (
+          <b>
+            <time dateTime={atDate.toISOString()} itemProp="dateModified">
+              {formatDay(atDate, currentLocale, localeConfigs[currentLocale]?.calendar)}
+            </time>
+          </b>
+        ),
+      }}>
+      {' on {date}'}
+    </Translate>
+  );
+}
+
+function LastUpdatedByUser({lastUpdatedBy}: {lastUpdatedBy: string}): ReactNode {
+  return (
+    <Translate
+      id="theme.lastUpdated.byUser"
+      description="The words used to describe by who the page has been last updated"
+      values={{user: <b>{lastUpdatedBy}</b>}}>
+      {' by {user}'}
+    </Translate>
+  );
+}
+
+export default function LastUpdated({lastUpdatedAt, lastUpdatedBy}: Props): ReactNode {
+  return (
+    <span className={ThemeClassNames.common.lastUpdated}>
+      <Translate
+        id="theme.lastUpdated.lastUpdatedAtBy"
+        description="The sentence used to display when a page has been last updated, and by who"
+        values={{
+          atDate: lastUpdatedAt ? <LastUpdatedAtDate lastUpdatedAt={lastUpdatedAt} /> : '',
+          byUser: lastUpdatedBy ? <LastUpdatedByUser lastUpdatedBy={lastUpdatedBy} /> : '',
+        }}>
+        {'Last updated{atDate}{byUser}'}
+      </Translate>
+    </span>
+  );
+}
