@@ -81,6 +81,9 @@ test.describe('opening and closing', () => {
     await page.keyboard.type('a/b');
     await expect(combobox(page)).toHaveValue('a/b');
     await page.keyboard.press('Escape');
+    // Closing hands the focus back to where it was: let that happen before the fields below take it.
+    await expect(dialog(page)).toBeHidden();
+    await expect(combobox(page)).not.toBeFocused();
 
     await page.evaluate(() => {
       const add = (el: HTMLElement) => document.querySelector('article')!.prepend(el);
@@ -95,6 +98,7 @@ test.describe('opening and closing', () => {
     });
     for (const id of ['t-input', 't-area', 't-edit']) {
       await page.locator(`#${id}`).focus();
+      await expect(page.locator(`#${id}`)).toBeFocused();
       await page.keyboard.type('a/b');
       await expect(dialog(page)).toBeHidden();
     }
