@@ -21,6 +21,50 @@ async function storageEntry(page: Page, prefix: string): Promise<[string, string
   );
 }
 
+/** The paths `<Link>` asked `window.docusaurus` to prefetch (a link came into view) and to preload (a link was hovered). */
+type LinkCalls = {prefetch: string[]; preload: string[]};
+
+/**
+ * Records each call `<Link>` makes to `window.docusaurus` (plugins/prefetch/client.ts) after it returns: the call
+ * is where the site decides whether to prefetch, and any `<link rel=prefetch>` it adds is in the head by then.
+ */
+async function recordLinkCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Loader = {prefetch: (path: string) => unknown; preload: (path: string) => unknown};
+    const calls: LinkCalls = {prefetch: [], preload: []};
+    let wrapped: Loader | undefined;
+    (window as unknown as {__linkCalls: LinkCalls}).__linkCalls = calls;
+    // The client entry assigns window.docusaurus once, before React renders any link.
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => wrapped,
+      set: (real: Loader) => {
+        wrapped = {
+          prefetch: (path) => {
+            const result = real.prefetch(path);
+            calls.prefetch.push(path);
+            return result;
+          },
+          preload: (path) => {
+            const result = real.preload(path);
+            calls.preload.push(path);
+            return result;
+          },
+        };
+      },
+    });
+  });
+}
+
+/** Resolves once `<Link>` has asked to prefetch and to preload `path`, i.e. both decisions for it are made. */
+async function linkCallsMade(page: Page, path: string): Promise<void> {
+  const made = (p: string) => {
+    const calls = (window as unknown as {__linkCalls: LinkCalls}).__linkCalls;
+    return {prefetch: calls.prefetch.includes(p), preload: calls.preload.includes(p)};
+  };
+  await expect.poll(() => page.evaluate(made, path)).toEqual({prefetch: true, preload: true});
+}
+
 async function blockScriptsUntilNextDocument(page: Page): Promise<{arm: () => void}> {
   let blocked = false;
   page.on('request', (req) => {
@@ -341,10 +385,12 @@ test.describe('preloading and prefetching', () => {
         value: {effectiveType: 'slow-2g', saveData: false},
       });
     });
+    await recordLinkCalls(page);
     await gotoHydrated(page, QUICKSTART);
     await page.waitForLoadState('networkidle');
     await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).hover();
-    await page.waitForTimeout(500);
+    // The link in view asked to prefetch and the hover asked to preload: the rule has had its say, so no link now means none.
+    await linkCallsMade(page, '/changelog');
     expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
   });
 
@@ -355,10 +401,12 @@ test.describe('preloading and prefetching', () => {
         value: {effectiveType: '4g', saveData: true},
       });
     });
+    await recordLinkCalls(page);
     await gotoHydrated(page, QUICKSTART);
     await page.waitForLoadState('networkidle');
     await page.locator('.navbar').getByRole('link', {name: 'Changelog'}).hover();
-    await page.waitForTimeout(500);
+    // The link in view asked to prefetch and the hover asked to preload: the rule has had its say, so no link now means none.
+    await linkCallsMade(page, '/changelog');
     expect(await page.locator('head link[rel="prefetch"]').count()).toBe(0);
 
     const normal = await browser.newPage();

@@ -35,7 +35,9 @@ async function scriptsLoadedBy(page: Page, path: string, ready?: () => Promise<v
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Two frames: the first renders this position, whose intersection check runs after its animation-frame
+      // callbacks, so the second proves every observer has seen it before the next scroll.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
   });
   // networkidle was reached before the scroll; wait for what the scroll started to finish.

@@ -81,6 +81,9 @@ test.describe('opening and closing', () => {
     await page.keyboard.type('a/b');
     await expect(combobox(page)).toHaveValue('a/b');
     await page.keyboard.press('Escape');
+    // Closing hands the focus back to where it was: let that happen before the fields below take it.
+    await expect(dialog(page)).toBeHidden();
+    await expect(combobox(page)).not.toBeFocused();
 
     await page.evaluate(() => {
       const add = (el: HTMLElement) => document.querySelector('article')!.prepend(el);
@@ -95,6 +98,7 @@ test.describe('opening and closing', () => {
     });
     for (const id of ['t-input', 't-area', 't-edit']) {
       await page.locator(`#${id}`).focus();
+      await expect(page.locator(`#${id}`)).toBeFocused();
       await page.keyboard.type('a/b');
       await expect(dialog(page)).toBeHidden();
     }
@@ -416,7 +420,8 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
       if (path.startsWith('/pagefind/')) fetched.push(path);
     });
     await gotoHydrated(page, '/search');
-    await page.waitForTimeout(300);
+    // The page's own loading is over (network quiet after load): whatever it fetches by itself has been requested.
+    await page.waitForLoadState('networkidle');
     expect(fetched, 'nothing of the index with the page').toEqual([]);
     await page.getByRole('searchbox', {name: 'Search query'}).focus();
     await expect.poll(() => fetched).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/search-pages.json', '/pagefind/search-names.json']));
@@ -431,7 +436,8 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
 
     fetched.length = 0;
     await gotoHydrated(page, DOC);
-    await page.waitForTimeout(300);
+    // As above: the page has finished loading without anyone pointing at the button.
+    await page.waitForLoadState('networkidle');
     expect(fetched).toEqual([]);
     await searchButton(page).hover();
     await expect.poll(() => fetched).toContain('/pagefind/pagefind.js');
@@ -458,8 +464,16 @@ test.describe('speed (issue 22): what loads when, and results before excerpts', 
     });
     await gotoHydrated(page, '/search');
     await page.getByRole('searchbox', {name: 'Search query'}).focus();
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/pagefind/wasm.')))).toBe(true);
-    await page.waitForTimeout(500);
+    // Pagefind's init has its files (entry, meta, wasm): the engine marked itself ready before that init asked for them, so
+    // the keystroke's prepare() reaches Pagefind (before it is ready, prepare() does nothing and no chunk would come).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const loaded = performance.getEntriesByType('resource').map((r) => r.name);
+          return ['/pagefind/wasm.', '/pagefind/pagefind-entry.json', '.pf_meta'].every((part) => loaded.some((name) => name.includes(part)));
+        }),
+      )
+      .toBe(true);
     // "account" is searched at once; "webauthn", typed right after, waits for a pause and is erased
     // before it comes, so no search runs for it: only the keystroke can have fetched its chunk.
     await page.evaluate(() => {
