@@ -43,22 +43,6 @@ export interface LoaderContext {
   getOptions?: () => {keepDocIds?: string[]};
 }
 
-/** The version data among the route props files of a docs plugin instance (`<plugin>/<id>/p/*.json`). */
-function versionPropsBeside(file: string, permalink: string, addDependency: (file: string) => void) {
-  const dir = path.dirname(file);
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    const sibling = path.join(dir, name);
-    const props: unknown = JSON.parse(readFileSync(sibling, 'utf8'));
-    if (!isVersionProps(props)) continue;
-    const sidebars = Object.values(props.version.docsSidebars).flat();
-    // A site with several versions has one version file each: take the one whose sidebars hold the category.
-    if (!JSON.stringify(sidebars).includes(JSON.stringify(permalink))) continue;
-    addDependency(sibling);
-    return props.version;
-  }
-  throw new Error(`client-data: no docs version data beside ${file} links to ${permalink}`);
-}
-
 /**
  * The docs version data of the site (`<generated>/docusaurus-plugin-content-docs/<id>/p/*.json`), read for its
  * sidebars. The browser keeps sidebars by name only, so two version data files (two docs instances, or versions)
@@ -117,8 +101,10 @@ export function transform(source: string, context: LoaderContext): string {
   const props: unknown = JSON.parse(source);
   if (isVersionProps(props)) return JSON.stringify(clientVersionProps(props));
   if (isCategoryIndexProps(props)) {
-    const version = versionPropsBeside(file, props.categoryGeneratedIndex.permalink, (f) => context.addDependency(f));
-    return JSON.stringify(withCardDocs(props, version));
+    // The file is `<generated>/docusaurus-plugin-content-docs/<id>/p/<name>.json`.
+    const version = siteVersionProps(path.resolve(path.dirname(file), '..', '..', '..'), (f) => context.addDependency(f));
+    if (!version) throw new Error(`client-data: no docs version data for the generated index ${props.categoryGeneratedIndex.permalink} (${file})`);
+    return JSON.stringify(withCardDocs(props, version.version));
   }
   return source;
 }

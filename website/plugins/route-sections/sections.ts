@@ -73,12 +73,17 @@ export function isSectionRoute(route: RouteShape): route is RouteShape & {path: 
 
 /** The name of a section's chunk (what the bundler and `gca` know it by); characters other than [a-z0-9-] escaped. */
 export function sectionChunkName(section: string): string {
-  return `routes-${section.replace(/[^a-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+  return `routes-${chunkSafe(section)}`;
+}
+
+/** A name with every character but [A-Za-z0-9-] escaped, for a chunk name (sections are lower case already). */
+function chunkSafe(name: string): string {
+  return name.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
 }
 
 /** The name of the chunk of a sidebar named by a route of the table every page loads (routes-source.ts). */
 export function sidebarChunkName(name: string): string {
-  return `sidebar-${name.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+  return `sidebar-${chunkSafe(name)}`;
 }
 
 /** Every section with at least one route of its own module. */
