@@ -11,6 +11,7 @@ import prefetch from './plugins/prefetch';
 import routeMatching from './plugins/route-matching';
 import routeSections from './plugins/route-sections';
 import lazyRoutes from './plugins/lazy-routes';
+import articleOnDemand from './plugins/article-on-demand';
 import stableTabs from './plugins/stable-tabs';
 import windowSize from './plugins/window-size';
 import stagedStart from './plugins/staged-start';
@@ -147,6 +148,8 @@ const config: Config = {
     // Route components made on first use; tab groups and code blocks not rebuilt after hydration.
     lazyRoutes,
     stableTabs,
+    // A docs page's article runs when the reader acts inside it, not on a first visit (plugins/article-on-demand).
+    articleOnDemand,
     // The phone layout's re-render after hydration comes as a transition (plugins/window-size).
     windowSize,
     // main.js's module initialisations run in a few tasks instead of one (plugins/staged-start).

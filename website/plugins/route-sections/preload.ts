@@ -10,8 +10,14 @@ import routes from '@generated/routes';
 import {matchRoutes} from 'react-router-config';
 import {loadSectionsOf} from './client';
 import {loadSidebars} from './sidebars';
+import {articleAt, setFirstVisitPaths} from '../article-on-demand/registry';
+
+/** The first call is the client entry's, before it hydrates the page the browser loaded. */
+let beforeHydration = true;
 
 export default function preload(pathname: string): Promise<unknown[]> {
+  const firstVisit = beforeHydration;
+  beforeHydration = false;
   // decodeURI throws on a malformed address here, as in Docusaurus's own preload.
   const pathnames = [...new Set([pathname, decodeURI(pathname)])];
   return loadSectionsOf(pathnames).then(() => {
@@ -20,10 +26,18 @@ export default function preload(pathname: string): Promise<unknown[]> {
       const {sidebar} = route as {sidebar?: unknown};
       return typeof sidebar === 'string' ? [sidebar] : [];
     });
-    return Promise.all([
+    const loaded = Promise.all([
       loadSidebars(sidebars),
       // Docusaurus's route components are react-loadable ones (plugins/lazy-routes), which have `preload`.
       ...matches.map((match) => (match.route.component as {preload?: () => unknown} | undefined)?.preload?.()),
     ]);
+    // A first visit's article waits for the reader (plugins/article-on-demand); any other render needs it now.
+    if (firstVisit) {
+      setFirstVisitPaths(matches.map((match) => match.route.path as string));
+      return loaded;
+    }
+    return loaded.then((modules) =>
+      Promise.all(matches.map((match) => articleAt(match.route.path as string)?.load())).then(() => modules),
+    );
   });
 }

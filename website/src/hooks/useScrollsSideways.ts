@@ -7,7 +7,7 @@ import {useEffect, useRef, useState, type RefObject} from 'react';
  */
 export function useScrollsSideways<T extends HTMLElement>(): {
   ref: RefObject<T | null>;
-  regionProps: (label: string) => {role?: 'region'; 'aria-label'?: string; tabIndex?: number};
+  regionProps: (label: string) => {'data-region-label': string; role?: 'region'; 'aria-label'?: string; tabIndex?: number};
 } {
   const ref = useRef<T>(null);
   const [scrolls, setScrolls] = useState(false);
@@ -22,5 +22,10 @@ export function useScrollsSideways<T extends HTMLElement>(): {
     return () => observer.disconnect();
   }, []);
 
-  return {ref, regionProps: (label) => (scrolls ? {role: 'region', 'aria-label': label, tabIndex: 0} : {})};
+  // The label is written either way: until a docs page's article has run, plugins/article-on-demand/client.ts
+  // measures the box and names it from there.
+  return {
+    ref,
+    regionProps: (label) => ({'data-region-label': label, ...(scrolls ? {role: 'region' as const, 'aria-label': label, tabIndex: 0} : {})}),
+  };
 }
