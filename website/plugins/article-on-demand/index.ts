@@ -3,12 +3,13 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {writeFileSync} from 'node:fs';
 import type {LoaderOptions} from './loader';
 import {decisions} from './decisions';
+import {createSwap} from '../module-swap';
 
 /** The build's record of which docs have their article on demand, and why the others do not (read by the e2e specs). */
 export const REPORT_FILE = '.articles-on-demand.json';
 
 const LOADER = path.join(__dirname, 'loader.cjs');
-const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'split.ts', 'registry.ts', 'decisions.ts'].map((f) => path.join(__dirname, f));
+const OWN_FILES = ['index.ts', 'loader.cjs', 'loader.ts', 'split.ts', 'registry.ts', 'decisions.ts', 'serverMdxContent.ts', 'noMdxContent.ts'].map((f) => path.join(__dirname, f));
 
 /**
  * Components a doc may import and still have its article loaded on demand:
@@ -47,9 +48,17 @@ export const ALLOWED_IMPORTS = [
 export default function articleOnDemand(context: LoadContext): Plugin {
   const docsDir = path.join(context.siteDir, 'docs') + path.sep;
   const options: LoaderOptions = {allowedImports: ALLOWED_IMPORTS, runtime: path.join(__dirname, 'registry.ts')};
+  // The docs theme's content component renders the server's MDXContent on the server only (serverMdxContent.ts).
+  const noServerMdxContent = createSwap({
+    name: 'sigil-article-on-demand (MDXContent)',
+    request: /[\\/]article-on-demand[\\/]serverMdxContent$/,
+    replacement: path.join(__dirname, 'noMdxContent.ts'),
+    clientOnly: true,
+  });
   return {
     name: 'sigil-article-on-demand',
     async postBuild({outDir}) {
+      noServerMdxContent.check();
       const docs = [...decisions()].map(([file, reason]) => ({file: path.relative(context.siteDir, file), reason}));
       if (docs.length === 0) throw new Error('sigil-article-on-demand: the loader saw no doc: the docs plugin\'s MDX rule or folder moved');
       docs.sort((a, b) => a.file.localeCompare(b.file));
@@ -58,7 +67,7 @@ export default function articleOnDemand(context: LoadContext): Plugin {
         JSON.stringify({onDemand: docs.filter((d) => d.reason === null).map((d) => d.file), whole: docs.filter((d) => d.reason !== null)}, null, 1),
       );
     },
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
       // Rspack's persistent cache keys loader output by its input, not by the loader's code (as plugins/client-data).
       const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
@@ -66,6 +75,7 @@ export default function articleOnDemand(context: LoadContext): Plugin {
         typeof cache === 'object' && cache !== null ? {experiments: {cache: {buildDependencies: OWN_FILES}}} : {};
       return {
         ...cacheDependencies,
+        plugins: [noServerMdxContent.plugin(currentBundler as never, isServer) as never],
         module: {
           rules: [{test: /\.mdx?$/i, include: [docsDir], enforce: 'post' as const, use: [{loader: LOADER, options}]}],
         },

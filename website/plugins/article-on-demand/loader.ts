@@ -47,13 +47,22 @@ export function routeModule(meta: string, metadataRequest: string, resourcePath:
   ].join('\n');
 }
 
+/** The name a whole doc's module gives the theme's MDXContent, read by the docs theme's content component. */
+export const MDX_PROVIDER_EXPORT = 'mdxProvider';
+
+/** A doc that is not split: its own module, which also brings the provider its Markdown renders with. */
+export function wholeModule(code: string): string {
+  return `${code}\nimport __SigilMDXContent from '@theme/MDXContent';\nexport const ${MDX_PROVIDER_EXPORT} = __SigilMDXContent;\n`;
+}
+
 export default function articleOnDemandLoader(this: LoaderContext, code: string): string {
   if (this.resourceQuery === ARTICLE_QUERY || this.resourceQuery || isPartial(this.resourcePath)) return code;
   const {allowedImports, runtime} = this.getOptions();
   const split = splitArticle(code, new Set(allowedImports));
   decisions().set(this.resourcePath, split.ok ? null : split.reason);
-  // A doc that cannot be split (it imports a component that works only once the page has run) keeps its whole module.
-  if (!split.ok) return code;
+  // A doc that cannot be split (it imports a component that works only once the page has run) keeps its whole module,
+  // with the theme's MDXContent, which the docs shell no longer brings (registry.ts).
+  if (!split.ok) return wholeModule(code);
   compiled.set(this.resourcePath, code);
   return routeModule(split.meta, split.metadataRequest, this.resourcePath, runtime);
 }

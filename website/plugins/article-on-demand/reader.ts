@@ -41,6 +41,16 @@ function followsWithoutScript(link: HTMLAnchorElement): boolean {
   );
 }
 
+/**
+ * What the article's links do once they run (Docusaurus's Link preloads its route when the pointer rests on it or
+ * a finger touches it): the route a pointer, touch or click in a link leads to starts loading beside the article.
+ */
+function preloadLinkTarget(target: Element): void {
+  const link = target.closest('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || followsWithoutScript(link)) return;
+  (window as {docusaurus?: {preload?: (path: string) => unknown}}).docusaurus?.preload?.(link.pathname);
+}
+
 function hold(event: Event, root: Element): void {
   const target = event.target as Element;
   if (event.type === 'click') {
@@ -176,9 +186,10 @@ export function whenReaderActs(article: Article, defaultMode: string): Promise<v
     function onEvent(event: Event) {
       // After a client-side navigation, the page shows another article, loaded with its route.
       if (article.loaded || window.location.pathname !== pathname) return stop();
-      if (!root || !(event.target instanceof Node) || !root.contains(event.target)) return;
+      if (!root || !(event.target instanceof Element) || !root.contains(event.target)) return;
       hold(event, root);
       start();
+      preloadLinkTarget(event.target);
     }
     for (const type of WAKE_EVENTS) document.addEventListener(type, onEvent, {capture: true, passive: true});
     for (const type of HOLD_EVENTS) document.addEventListener(type, onEvent, {capture: true});

@@ -5,9 +5,32 @@
  * Small, for it is in every page's main.js; reader.ts, which waits for the
  * reader on a first visit, comes with the docs theme.
  */
-import {createElement, type ComponentType} from 'react';
+import {createElement, type ComponentType, type ReactNode} from 'react';
 
 type MdxComponent = ComponentType<Record<string, unknown>>;
+type MdxProvider = ComponentType<{children: ReactNode}>;
+
+let mdxContent: MdxProvider | undefined;
+let mdxContentPending: Promise<void> | undefined;
+
+/**
+ * The theme's MDXContent: the provider of the components an article's Markdown renders with (code blocks and their
+ * highlighting, admonitions, tabs, tables, diagrams), a third of a docs page's shell. It loads with an article,
+ * never on a first visit before the reader acts; a doc that is not split brings it in its own module.
+ */
+export const loadedMdxContent = (): MdxProvider | undefined => mdxContent;
+export function loadMdxContent(): Promise<void> {
+  mdxContentPending ??= import('@theme/MDXContent').then(
+    (module) => {
+      mdxContent = module.default;
+    },
+    (failure: unknown) => {
+      mdxContentPending = undefined;
+      throw failure;
+    },
+  );
+  return mdxContentPending;
+}
 
 /** A doc's article: its MDX component once loaded. */
 export interface Article {
@@ -38,8 +61,8 @@ export function lazyArticle(
       return error;
     },
     load() {
-      pending ??= importer().then(
-        (module) => {
+      pending ??= Promise.all([importer(), loadMdxContent()]).then(
+        ([module]) => {
           loaded = module.default;
           error = undefined;
         },
@@ -61,6 +84,10 @@ export function lazyArticle(
   byPermalink.set(permalink, article);
   return ArticleContent;
 }
+
+/** The theme's MDXContent that the module of a doc that is not split brings along (loader.ts, `wholeModule`). */
+export const mdxProviderOf = (component: unknown): MdxProvider | undefined =>
+  typeof component === 'function' ? (component as {mdxProvider?: MdxProvider}).mdxProvider : undefined;
 
 /** The article of a doc's MDX component, when the doc's article loads on demand. */
 export const articleOf = (component: unknown): Article | undefined =>

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {splitArticle} from './split';
-import articleOnDemandLoader, {ARTICLE_QUERY, isPartial, pitch, routeModule, type LoaderContext} from './loader';
+import articleOnDemandLoader, {ARTICLE_QUERY, MDX_PROVIDER_EXPORT, isPartial, pitch, routeModule, type LoaderContext} from './loader';
 
 const require = createRequire(import.meta.url);
 const ALLOWED = new Set(['@theme/Tabs']);
@@ -43,9 +43,10 @@ describe('splitArticle', () => {
   });
 
   it('keeps the whole module of a doc that imports a component not on the list', () => {
-    expect(splitArticle(compiledDoc({imports: "import KitDemo from '@site/src/components/KitDemo';"}), ALLOWED)).toEqual({
+    const imports = "import {LIMITS} from '@sigil/api-spec';\nimport Tabs from '@theme/Tabs';\nimport KitDemo from '@site/src/components/KitDemo';";
+    expect(splitArticle(compiledDoc({imports}), ALLOWED)).toEqual({
       ok: false,
-      reason: 'it imports @site/src/components/KitDemo',
+      reason: 'it imports @sigil/api-spec, @site/src/components/KitDemo',
     });
   });
 
@@ -101,8 +102,12 @@ describe('the loader', () => {
     const doc = compiledDoc();
     expect(articleOnDemandLoader.call(context('/site/docs/_shared/intro.mdx'), doc)).toBe(doc);
     expect(articleOnDemandLoader.call(context('/site/docs/wallets.mdx', '?truncated'), doc)).toBe(doc);
+    // A doc that cannot be split keeps its module, and brings the theme's MDXContent, which the docs shell does not.
     const whole = compiledDoc({imports: "import Demo from './Demo';"});
-    expect(articleOnDemandLoader.call(context('/site/docs/demo.mdx'), whole)).toBe(whole);
+    const wholeSource = articleOnDemandLoader.call(context('/site/docs/demo.mdx'), whole);
+    expect(wholeSource.startsWith(whole)).toBe(true);
+    expect(wholeSource.slice(whole.length)).toContain(`export const ${MDX_PROVIDER_EXPORT} = `);
+    expect(wholeSource).toContain("from '@theme/MDXContent'");
     expect(isPartial('/site/docs/_shared/intro.mdx')).toBe(true);
     expect(isPartial('/site/docs/concepts/wallets.mdx')).toBe(false);
   });

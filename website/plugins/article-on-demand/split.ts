@@ -47,12 +47,13 @@ const nameOf = (node: unknown): string | undefined => {
 export function splitArticle(code: string, allowedImports: ReadonlySet<string>): Split {
   const program = parse(code, {ecmaVersion: 'latest', sourceType: 'module'}) as unknown as {body: Node[]};
   const imported: string[] = [];
+  const refused: string[] = [];
   const kept: string[] = [];
   let metadataRequest: string | undefined;
   for (const node of program.body) {
     if (node.type === 'ImportDeclaration') {
       const source = String((node.source as {value: unknown}).value);
-      if (!RUNTIME_IMPORTS.has(source) && !allowedImports.has(source)) return {ok: false, reason: `it imports ${source}`};
+      if (!RUNTIME_IMPORTS.has(source) && !allowedImports.has(source)) refused.push(source);
       for (const specifier of node.specifiers as Node[]) imported.push(String((specifier.local as {name: unknown}).name));
       continue;
     }
@@ -70,6 +71,7 @@ export function splitArticle(code: string, allowedImports: ReadonlySet<string>):
     const names = (declaration.declarations as Node[]).map((d) => nameOf(d.id));
     if (names.every((name) => name !== undefined && META_EXPORTS.has(name))) kept.push(code.slice(node.start, node.end));
   }
+  if (refused.length > 0) return {ok: false, reason: `it imports ${refused.join(', ')}`};
   if (metadataRequest === undefined) return {ok: false, reason: 'it re-exports no metadata'};
   const meta = kept.join('\n');
   const used = imported.find((name) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(meta));

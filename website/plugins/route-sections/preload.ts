@@ -37,6 +37,7 @@ export default function preload(pathname: string): Promise<unknown[]> {
       return loaded;
     }
     return loaded.then((modules) =>
+      // An article's load brings the theme's MDX components too.
       Promise.all(matches.map((match) => articleAt(match.route.path as string)?.load())).then(() => modules),
     );
   });

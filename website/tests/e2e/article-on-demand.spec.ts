@@ -154,6 +154,8 @@ test('a link clicked while the article loads is followed client-side once it has
   // A link to another docs page (one to the API reference loads in full: its pages have a policy of their own).
   const link = page.locator(`${ARTICLE} a[href^="/concepts/"]:not([href*="#"])`).first();
   const href = (await link.getAttribute('href'))!;
+  const title = page.locator(`${ARTICLE} h1`);
+  const before = (await title.textContent())!;
   const scripts = await holdScripts(page);
   await link.click();
   await scripts.requested;
@@ -161,8 +163,10 @@ test('a link clicked while the article loads is followed client-side once it has
   await scripts.release();
   await page.waitForURL((url) => url.pathname === href);
   // The same document: the router followed the link, not the browser.
+  // The next page is drawn: its own title, not the last one's.
+  await expect(title).not.toHaveText(before);
+  await expect(page).toHaveTitle(new RegExp(`^${(await title.textContent())!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\|`));
   expect(await page.evaluate(() => (window as unknown as {__samePage?: boolean}).__samePage)).toBe(true);
-  await expect(page.locator(`${ARTICLE} h1`)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -22,13 +22,17 @@ import {buildDir, builtRoutes, sampleRoutes, type BuiltRoute} from '../quality/s
 import {KB, gzipSizeOf, kb, median, table} from '../quality/weight';
 import {holdsMermaid} from '../../plugins/chunks/manifest';
 import {FIRST_LOAD_FILE} from '../../plugins/chunks';
+import {REPORT_FILE as ARTICLES_REPORT} from '../../plugins/article-on-demand';
 import {hostsWidget, onDemandWidgets, readManifest, widgetFiles} from '../quality/widgets';
 
 const BUDGET = {
   /**
    * Ordinary reading pages: JavaScript a first visit loads (issues 12, 23 and 36).
-   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 67-101 KB
-   * (median 87.2, /concepts/wallets 87.2) with ~515 routes: the browser runs
+   * A plain Docusaurus 3.10 docs page loads about 176 KB; ours load 67-105 KB
+   * (median 78.1, /concepts/wallets 78.2) with ~515 routes: a docs page's
+   * article, and the components articles are drawn with, load when the reader
+   * acts in it, not on a first visit (plugins/article-on-demand: 9-16 KB less
+   * on a docs page), the browser runs
    * on Preact's compatibility layer instead of React and React DOM
    * (plugins/preact: 57 KB less on every page, 165 KB before), a page loads
    * the route table and chunk registry of its own section only
@@ -41,10 +45,12 @@ const BUDGET = {
    * schema pages share data files, the browser's copy of the generated data
    * leaves out what only the server render reads and names each route's chunks
    * once (plugins/client-data), and the chunks a docs page always loads
-   * together are one file (plugins/chunks/shells.ts). The heaviest page
-   * (/concepts/policies/language, 100.8 KB) is held with 3.2 KB to spare.
+   * together are one file (plugins/chunks/shells.ts). The heaviest page,
+   * /concepts/policies/language (104.4 KB), is the one doc whose article runs on
+   * a first visit (its playground loads when it scrolls into view), and it
+   * brings the article components in its own files.
    */
-  docsJs: 104 * KB,
+  docsJs: 106 * KB,
   /**
    * The changelog's list pages show every release in full (spec: no "read more"), five to a page: each post's
    * content is a script of its own, so the first list page loads about 98 KB with five long release notes on it
@@ -62,13 +68,17 @@ const BUDGET = {
    */
   docPageScripts: 4,
   /**
-   * API reference pages may carry this much more JavaScript than the median docs page. The heaviest, a schema page,
-   * carries about 17 KB more: docs pages no longer load their article's script on a first visit
-   * (plugins/article-on-demand: the median docs page about 2.5 KB lighter), which API pages never did, and the
-   * bundler's table of chunk files every page loads lists the articles (about 1 KB). It was 14.5 KB more before
-   * (101.7 KB against 87.2), and 12.6 KB before docs pages stopped loading every sidebar and doc.
+   * A doc whose article runs on a first visit (plugins/article-on-demand's build report lists them: one, the policy
+   * language page, for its playground) also loads the file of the components articles are drawn with, which the
+   * docs shell no longer carries and the articles loaded on demand share with it.
    */
-  apiExtraJs: 18 * KB,
+  wholeDocPageScripts: 5,
+  /**
+   * API reference pages. The heaviest, a schema page, loads 102.7 KB (101.7 before plugins/article-on-demand, whose
+   * table of article files every page's runtime lists). This was a margin over the median docs page until docs pages
+   * stopped loading their article on a first visit, which API pages never did; the two no longer move together.
+   */
+  apiJs: 105 * KB,
   /** Any page's own HTML. */
   html: 100 * KB,
 };
@@ -156,8 +166,7 @@ test('first-load weight of every route is within budget, widgets load on demand'
   });
   const docs = weights.filter((w) => w.route.kind !== 'api');
   const medianDocsJs = median(docs.map((w) => w.js));
-  const apiJsBudget = medianDocsJs + BUDGET.apiExtraJs;
-  const budgetOf = (w: Weight) => (w.route.kind === 'api' ? apiJsBudget : w.route.path.replace(/\/+$/, '') === '/changelog' ? BUDGET.changelogJs : BUDGET.docsJs);
+  const budgetOf = (w: Weight) => (w.route.kind === 'api' ? BUDGET.apiJs : w.route.path.replace(/\/+$/, '') === '/changelog' ? BUDGET.changelogJs : BUDGET.docsJs);
 
   const heaviest = [...weights].sort((a, b) => b.js - a.js || b.html - a.html);
   const report = table(
@@ -175,10 +184,19 @@ test('first-load weight of every route is within budget, widgets load on demand'
   // A doc page (not a category index, the changelog or an API page) carries its doc id on <html>.
   const isDocPage = (route: BuiltRoute) => /<html\b[^>]*\bdocs-doc-id-/.test(html(route));
   const scriptsOf = (w: Weight) => w.files.filter((f) => f.endsWith('.js')).length;
+  // The report names each doc by its file; the docs are served from the site's root (a doc with a slug of its own
+  // would not match, and would be held to the budget of four).
+  const wholeDocs = new Set(
+    (JSON.parse(readFileSync(path.join(buildDir(), ARTICLES_REPORT), 'utf8')) as {whole: {file: string}[]}).whole.map(
+      (d) => '/' + d.file.replace(/^docs\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, ''),
+    ),
+  );
+  const scriptBudgetOf = (w: Weight) =>
+    wholeDocs.has(w.route.path.replace(/\/+$/, '')) ? BUDGET.wholeDocPageScripts : BUDGET.docPageScripts;
   const over = weights.flatMap((w) => [
     ...(w.js > budgetOf(w) ? [`${w.route.path}: JS ${kb(w.js)} > ${kb(budgetOf(w))}`] : []),
-    ...(isDocPage(w.route) && scriptsOf(w) > BUDGET.docPageScripts
-      ? [`${w.route.path}: ${scriptsOf(w)} scripts > ${BUDGET.docPageScripts} (${w.files.filter((f) => f.endsWith('.js')).join(', ')})`]
+    ...(isDocPage(w.route) && scriptsOf(w) > scriptBudgetOf(w)
+      ? [`${w.route.path}: ${scriptsOf(w)} scripts > ${scriptBudgetOf(w)} (${w.files.filter((f) => f.endsWith('.js')).join(', ')})`]
       : []),
     ...w.files.filter(isMermaid).map((f) => `${w.route.path}: loads ${f}, Mermaid's code (diagrams are drawn at build time)`),
     ...(w.html > BUDGET.html ? [`${w.route.path}: HTML ${kb(w.html)} > ${kb(BUDGET.html)}`] : []),

@@ -17,10 +17,11 @@ import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserCont
 import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
-import MDXContent from '@theme/MDXContent';
 import type {Props} from '@theme/DocItem/Content';
-import {articleOf, isFirstVisitArticle} from '@site/plugins/article-on-demand/registry';
-import {drawnByServer, replayHeld, settle, waitsForReader, whenReaderActs} from '@site/plugins/article-on-demand/reader';
+import {articleOf, isFirstVisitArticle, loadedMdxContent, mdxProviderOf} from '@site/plugins/article-on-demand/registry';
+// The server render's MDXContent; nothing in the browser build (plugins/article-on-demand/index.ts swaps it).
+import ServerMdxContent from '@site/plugins/article-on-demand/serverMdxContent';
+import {ARTICLE_ROOT, drawnByServer, replayHeld, settle, waitsForReader, whenReaderActs} from '@site/plugins/article-on-demand/reader';
 
 /** The theme's title for a doc whose content has no top-level heading (its front matter's or file's title). */
 function useSyntheticTitle(): string | null {
@@ -32,10 +33,14 @@ function Markdown({children}: Props): ReactNode {
   const syntheticTitle = useSyntheticTitle();
   const isBrowser = useIsBrowser();
   const {defaultMode} = useThemeConfig().colorMode;
-  const article = isValidElement(children) ? articleOf(children.type) : undefined;
-  const loaded = article?.loaded !== undefined;
+  const component = isValidElement(children) ? children.type : undefined;
+  const article = articleOf(component);
+  // The components the article's Markdown renders with: loaded with a split doc's article, in the module of a doc
+  // that is not split, the theme's own on the server (plugins/article-on-demand).
+  const Provider = mdxProviderOf(component) ?? loadedMdxContent() ?? ServerMdxContent;
+  const loaded = article === undefined || (article.loaded !== undefined && Provider !== undefined);
   // The article resumes hydrating the server's markup: it renders as the server did (not yet "in the browser"),
-  // then once more as after any hydration (code redrawn in the reader's colour mode), and only then are the reader's
+  // then once more as after any hydration (code redrawn in the reader's color mode), and only then are the reader's
   // held acts replayed, on the elements that render leaves.
   const fromServer = article !== undefined && drawnByServer(article);
   const [, rerender] = useState(0);
@@ -52,8 +57,9 @@ function Markdown({children}: Props): ReactNode {
     // A failed load after the page has run goes to the error boundary, whose retry renders (and loads) again.
     if (isBrowser && article.error !== undefined) throw article.error;
     // While hydrating the page the browser loaded, this waits for the reader, and keeps waiting through the render
-    // that follows hydration; any other time (a route the preload did not load it with) it loads now.
-    const hydrating = !isBrowser && isFirstVisitArticle(article);
+    // that follows hydration; any other time (a route the preload did not load it with) it loads now. A development
+    // server's page has no server markup: there the article loads at once.
+    const hydrating = !isBrowser && isFirstVisitArticle(article) && document.querySelector(ARTICLE_ROOT) !== null;
     throw hydrating || waitsForReader(article) ? whenReaderActs(article, defaultMode) : article.load();
   }
   return (
@@ -64,7 +70,7 @@ function Markdown({children}: Props): ReactNode {
         </header>
       )}
       <BrowserContext.Provider value={isBrowser && !fromServer}>
-        <MDXContent>{children}</MDXContent>
+        <Provider>{children}</Provider>
       </BrowserContext.Provider>
     </div>
   );
