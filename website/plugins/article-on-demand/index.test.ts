@@ -1,4 +1,5 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ALLOWED_IMPORTS} from './index';
@@ -53,5 +54,17 @@ describe('the components a doc may import and keep its article on demand', () =>
 
   it("lists only the theme's Tabs besides the site's components: reader.ts runs the article at once when a stored tab choice would change them", () => {
     expect(ALLOWED_IMPORTS.filter((request) => !request.startsWith('@site/'))).toEqual(['@theme/Tabs', '@theme/TabItem']);
+  });
+});
+
+describe("the framework's browser context, which the docs theme's content component provides to a resuming article", () => {
+  const require = createRequire(import.meta.url);
+
+  it("is the context the installed useIsBrowser reads (an upgrade that moves it fails here)", () => {
+    const hook = readFileSync(require.resolve('@docusaurus/core/lib/client/exports/useIsBrowser.js'), 'utf8');
+    expect(hook).toMatch(/import \{ Context \} from '\.\.\/browserContext';/);
+    expect(hook).toMatch(/useContext\(Context\)/);
+    const context = readFileSync(require.resolve('@docusaurus/core/lib/client/browserContext.js'), 'utf8');
+    expect(context).toMatch(/export const Context = React\.createContext\(false\);/);
   });
 });
