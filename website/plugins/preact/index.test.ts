@@ -2,7 +2,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
-import {SWAPS} from './index';
+import {SWAPS, swapsFor} from './index';
 
 const require = createRequire(import.meta.url);
 const website = path.join(__dirname, '..', '..');
@@ -38,11 +38,20 @@ describe('the Preact swaps', () => {
       'react-dom': 'preact/compat',
       'react-dom/client': 'preact/compat/client',
       'react/jsx-runtime': 'preact/compat/jsx-runtime',
+      'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
     };
     for (const [request, replacement] of Object.entries(expected)) {
       expect(swapOf(request)?.replacement, request).toBe(replacement);
       expect(() => require.resolve(replacement), replacement).not.toThrow();
     }
+  });
+
+  it('swaps the development JSX runtime only in a development build, where nothing else would import it', () => {
+    const requests = (mode: string) => swapsFor(mode).map((s) => s.name);
+    expect(requests('development')).toContain('react/jsx-dev-runtime');
+    expect(requests('production')).not.toContain('react/jsx-dev-runtime');
+    expect(requests('production')).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'react/jsx-runtime']));
+    expect(requests('development')).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'react/jsx-runtime']));
   });
 
   it("covers every React entry point the site's browser code imports, and leaves the server renderer to React", () => {

@@ -56,10 +56,16 @@ export default function sandbox(context: LoadContext, {specPath, testHook = fals
       const catalog = JSON.parse(await readFile(catalogPath, 'utf8')) as CatalogLike;
       await writeFile(path.join(dir, 'catalog.json'), JSON.stringify(slimCatalog(catalog)));
     },
-    configureWebpack(_config, _isServer, {currentBundler}) {
+    configureWebpack(_config, isServer, {currentBundler}) {
       const fromCore = (resource: {context?: string}) => EMULATOR_CORE_DIR.test(resource.context ?? '');
       return {
-        resolve: {alias: {'@sigil-sandbox-core': emulatorCoreDir(context.siteDir)}},
+        resolve: {
+          alias: {'@sigil-sandbox-core': emulatorCoreDir(context.siteDir)},
+          // The HPKE library of the core's credential bundles imports Node's `crypto` only where the Web Crypto API
+          // is missing, which no browser the site supports lacks: in the browser build that import is an empty
+          // module, where it was a "module not found" warning on every build and every start of the dev server.
+          ...(isServer ? {} : {fallback: {crypto: false}}),
+        },
         plugins: [
           new currentBundler.instance.DefinePlugin(sandboxDefinitions(testHook)),
           new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\/validate\.js$/, (resource: {context?: string; request: string}) => {
