@@ -14,6 +14,7 @@ import lazyRoutes from './plugins/lazy-routes';
 import articleOnDemand from './plugins/article-on-demand';
 import stableTabs from './plugins/stable-tabs';
 import windowSize from './plugins/window-size';
+import reactUtils from './plugins/react-utils';
 import stagedStart from './plugins/staged-start';
 import highlight from './plugins/highlight';
 import preact from './plugins/preact';
@@ -150,8 +151,10 @@ const config: Config = {
     stableTabs,
     // A docs page's article runs when the reader acts inside it, not on a first visit (plugins/article-on-demand).
     articleOnDemand,
-    // The phone layout's re-render after hydration comes as a transition (plugins/window-size).
+    // The phone layout's re-render after hydration comes in a few short tasks (plugins/window-size).
     windowSize,
+    // theme-common's shallow memo without the collator a first localeCompare builds (plugins/react-utils).
+    reactUtils,
     // main.js's module initialisations run in a few tasks instead of one (plugins/staged-start).
     stagedStart,
     // Code is highlighted at build time: no Prism in the pages (plugins/highlight).

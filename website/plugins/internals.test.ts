@@ -28,7 +28,7 @@ describe('INTERNALS.md', () => {
       .filter((e) => e.isDirectory())
       .filter((e) => readdirSync(path.join(__dirname, e.name)).some((f) => /\.tsx?$/.test(f) && !f.includes('.test.') && /\b(moduleSwap|createSwap)\(/.test(readFileSync(path.join(__dirname, e.name, f), 'utf8'))))
       .map((e) => e.name);
-    expect(swapping.sort()).toEqual(['article-on-demand', 'client-data', 'head', 'highlight', 'hoist-statics', 'lazy-routes', 'preact', 'prefetch', 'progress-bar', 'route-matching', 'route-sections', 'stable-tabs', 'window-size']);
+    expect(swapping.sort()).toEqual(['article-on-demand', 'client-data', 'head', 'highlight', 'hoist-statics', 'lazy-routes', 'preact', 'prefetch', 'progress-bar', 'react-utils', 'route-matching', 'route-sections', 'stable-tabs', 'window-size']);
     for (const name of swapping) expect(internals).toContain(`| \`${name}\``);
   });
 

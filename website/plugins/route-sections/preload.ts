@@ -11,6 +11,7 @@ import {matchRoutes} from 'react-router-config';
 import {loadSectionsOf} from './client';
 import {loadSidebars} from './sidebars';
 import {articleAt, setFirstVisitPaths} from '../article-on-demand/registry';
+import {nextTask} from '../tasks';
 
 /** The first call is the client entry's, before it hydrates the page the browser loaded. */
 let beforeHydration = true;
@@ -34,7 +35,8 @@ export default function preload(pathname: string): Promise<unknown[]> {
     // A first visit's article waits for the reader (plugins/article-on-demand); any other render needs it now.
     if (firstVisit) {
       setFirstVisitPaths(matches.map((match) => match.route.path as string));
-      return loaded;
+      // The route's modules run where their chunk arrived; the hydration that follows gets a task of its own.
+      return loaded.then((modules) => nextTask().then(() => modules));
     }
     return loaded.then((modules) =>
       // An article's load brings the theme's MDX components too.

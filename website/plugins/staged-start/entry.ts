@@ -4,20 +4,10 @@
  * initialisations each in a task of its own, so that no single task holds
  * the main thread for all of them.
  */
+import {nextTask} from '../tasks';
+
 // Each `require` is resolved and bundled by the build; the modules are the ones Docusaurus's own entry imports.
 declare const require: (id: string) => unknown;
-
-/** A fresh task: a message to ourselves runs after input and rendering waiting in the queue, without timer clamping. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 async function start(): Promise<void> {
   // The script's own evaluation (its module table) ends here; then React DOM, compiled and initialised: the largest piece.

@@ -13,7 +13,7 @@ export function isThemeWindowSize(resource: ModuleRequest): boolean {
 
 /**
  * Gives the theme a `useWindowSize` whose first answer after hydration comes
- * as a transition (useWindowSize.ts says why). Server and browser builds get
+ * in a task of its own for each component that asks (useWindowSize.ts says why). Server and browser builds get
  * the same module, so the first render on both sides is unchanged.
  */
 export default function windowSize(): Plugin {

@@ -10,6 +10,7 @@
  * the reader, and wide tables are named, focusable regions before it runs.
  */
 import {expect, test, type Page, type Route} from '@playwright/test';
+import {errorsOf} from '../quality/observe';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {buildDir} from '../quality/site';
@@ -26,16 +27,6 @@ test.beforeAll(() => {
     expect.arrayContaining(['docs/embedded-wallets/code-examples/create-sub-org-passkey.mdx', 'docs/concepts/wallets.mdx']),
   );
 });
-
-/** Console errors and uncaught exceptions of a page. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Scripts the page requests from now on. */
 function scriptsFrom(page: Page): string[] {

@@ -13,6 +13,7 @@
  * and after navigations between sidebars.
  */
 import {expect, test, type Page} from '@playwright/test';
+import {errorsOf} from '../quality/observe';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {buildDir, builtRoutes} from '../quality/site';
@@ -25,16 +26,6 @@ function cardDescriptionsInHtml(html: string): string[] {
   return [...html.matchAll(/<p class="[^"]*cardDescription[^"]*"[^>]*>([\s\S]*?)<\/p>/g)].map((m) =>
     m[1]!.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'"),
   );
-}
-
-/** Console errors and uncaught exceptions of a page (a hydration mismatch is reported as one). */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 const dir = buildDir();

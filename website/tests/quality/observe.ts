@@ -190,3 +190,13 @@ export async function openInApp(page: Page, path: string, title: string, {quietM
     },
   });
 }
+
+/** Console errors and uncaught exceptions of a page from now on. */
+export function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,90 @@
+/**
+ * The navbar, docs sidebar, table of contents, pagination, back-to-top button
+ * and footer of a page the server drew hydrate each in a task of their own
+ * after the page's first hydration (plugins/staged-hydration). What a reader
+ * must see: the server's elements kept (hydrated, never drawn again), every
+ * region working once the page says it has hydrated, and no region waiting on
+ * a page reached by a client-side navigation.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {errorsOf} from '../quality/observe';
+
+const PAGE = '/concepts/wallets';
+const REGIONS = {
+  navbar: 'nav.navbar',
+  'docs sidebar': 'aside.theme-doc-sidebar-container',
+  'table of contents': '.theme-doc-toc-desktop',
+  pagination: 'nav.pagination-nav',
+  'back to top': '.theme-back-to-top-button',
+  footer: 'footer.footer',
+} as const;
+
+declare global {
+  interface Window {
+    __regionsReplaced?: string[];
+    __sameDocument?: boolean;
+  }
+}
+
+/** Records, from the first moment, every element of a region that is taken out of the page. */
+async function recordReplacedRegions(page: Page): Promise<void> {
+  await page.addInitScript((regions: Record<string, string>) => {
+    window.__regionsReplaced = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (!(node instanceof Element)) continue;
+          for (const [name, selector] of Object.entries(regions)) {
+            if (node.matches(selector) || node.querySelector(selector)) window.__regionsReplaced!.push(name);
+          }
+        }
+      }
+    }).observe(document, {childList: true, subtree: true});
+  }, REGIONS);
+}
+
+test.use({viewport: {width: 1280, height: 800}});
+
+test('a first visit hydrates every region the server drew, keeping its elements', async ({page}) => {
+  const errors = errorsOf(page);
+  await recordReplacedRegions(page);
+  await page.goto(PAGE);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  for (const [name, selector] of Object.entries(REGIONS)) await expect(page.locator(selector).first(), name).toBeAttached();
+  expect(await page.evaluate(() => window.__regionsReplaced)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('each region works once the page has hydrated: a sidebar category, the color mode, a pagination link', async ({page}) => {
+  const errors = errorsOf(page);
+  await page.goto(PAGE);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await page.evaluate(() => (window.__sameDocument = true));
+
+  // The sidebar: a collapsed category's caret opens it.
+  const carets = page.locator('aside .menu__caret');
+  const collapsed = await carets.evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute('aria-expanded') === 'false'));
+  expect(collapsed).toBeGreaterThanOrEqual(0);
+  const caret = carets.nth(collapsed);
+  await caret.click();
+  await expect(caret).toHaveAttribute('aria-expanded', 'true');
+
+  // The navbar: the color mode button is enabled (the server draws it disabled) and switches the mode.
+  const toggle = page.locator('nav.navbar button[title][aria-label*="dark and light mode"]');
+  await expect(toggle).toBeEnabled();
+  const before = await page.locator('html').getAttribute('data-theme');
+  await toggle.click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', before!);
+
+  // The pagination: its link leads on inside the same document.
+  const next = page.locator('nav.pagination-nav a.pagination-nav__link--next');
+  const nextPath = new URL((await next.getAttribute('href'))!, page.url()).pathname;
+  await next.click();
+  await page.waitForURL(`**${nextPath}`);
+  expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+
+  // The next page's regions render at once, as after any client-side navigation.
+  await expect(page.locator('aside.theme-doc-sidebar-container .menu__link--active').last()).toHaveAttribute('href', nextPath);
+  await expect(page.locator('nav.pagination-nav')).toBeVisible();
+  expect(errors).toEqual([]);
+});
