@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import path from 'node:path';
 import {chromium, type Browser, type Page} from 'playwright-core';
@@ -9,6 +10,15 @@ import {chromiumLaunchOptions} from '../../scripts/browser/chromium.mjs';
 // production build every other browser test reads (another JSX runtime, no server render, hot reload). A page that
 // draws in the build can stay blank there, so this test opens the development server the way a new reader does.
 const website = path.join(__dirname, '..');
+
+/** Files under `dir` changed since `since` (ms). */
+function changedSince(dir: string, since: number): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((file) => {
+    const stat = statSync(path.join(dir, file));
+    return stat.isFile() && stat.mtimeMs > since;
+  });
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -53,6 +63,7 @@ describe('the development server (npm start)', () => {
   let browser: Browser;
   let base: string;
   let output = '';
+  const started = Date.now();
 
   beforeAll(async () => {
     const port = await freePort();
@@ -105,4 +116,8 @@ describe('the development server (npm start)', () => {
     await expect.poll(() => page.locator('h1').first().textContent(), {timeout: 30_000}).toBe('Quickstart');
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('writes nothing into the build folder, which may hold a built site the other tests read', () => {
+    expect(existsSync(path.join(website, 'build')) ? changedSince(path.join(website, 'build'), started) : []).toEqual([]);
+  });
 });

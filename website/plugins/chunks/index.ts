@@ -55,7 +55,9 @@ export default function chunks(context: LoadContext): Plugin {
     name: 'sigil-chunks',
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
-      const outDir = config.output?.path;
+      // A development server serves from memory: the manifest describes a built site, and writing it would
+      // overwrite the one of the build in the same folder.
+      const outDir = config.mode === 'production' ? config.output?.path : undefined;
       // The route table is generated before the bundler is configured (shells.ts: route chunks merged by use).
       const generated = context.generatedFilesDir;
       const shells = findShells(
