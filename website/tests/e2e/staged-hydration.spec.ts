@@ -1,7 +1,9 @@
 /**
- * The navbar, docs sidebar, table of contents, pagination, back-to-top button
- * and footer of a page the server drew hydrate each in a task of their own
- * after the page's first hydration (plugins/staged-hydration). What a reader
+ * Regions of a page the server drew hydrate each in a task of their own after
+ * the page's first hydration (plugins/staged-hydration): on docs pages the
+ * navbar, docs sidebar, table of contents, pagination, back-to-top button and
+ * footer; on API pages the API sidebar, field tables, error table, code samples
+ * and examples, and the overview's operation areas and tables. What a reader
  * must see: the server's elements kept (hydrated, never drawn again), every
  * region working once the page says it has hydrated, and no region waiting on
  * a page reached by a client-side navigation.
@@ -10,16 +12,30 @@ import {expect, test, type Page} from '@playwright/test';
 import {errorsOf} from '../quality/observe';
 
 const PAGE = '/concepts/wallets';
-const REGIONS = {
-  navbar: 'nav.navbar',
-  'docs sidebar': 'aside.theme-doc-sidebar-container',
-  'table of contents': '.theme-doc-toc-desktop',
-  pagination: 'nav.pagination-nav',
-  'back to top': '.theme-back-to-top-button',
-  footer: 'footer.footer',
-} as const;
+const LAYOUT = {navbar: 'nav.navbar', footer: 'footer.footer'};
+/** Each page kind's staged regions, by what a reader calls them. */
+const PAGES: Record<string, Record<string, string>> = {
+  [PAGE]: {
+    ...LAYOUT,
+    'docs sidebar': 'aside.theme-doc-sidebar-container',
+    'table of contents': '.theme-doc-toc-desktop',
+    pagination: 'nav.pagination-nav',
+    'back to top': '.theme-back-to-top-button',
+  },
+  '/api/wallets/create-wallet': {
+    ...LAYOUT,
+    'API sidebar': 'nav#api-sidebar',
+    'request fields': 'table[aria-label="Request body fields"]',
+    'response fields': 'table[aria-label="Response fields"]',
+    'error codes': '[role="region"][aria-label^="Errors of"]',
+    'TypeScript sample': '[data-testid="panel-samples"] [role="tabpanel"] pre',
+    'response example': '[data-testid="panel-response"] pre',
+  },
+  '/api/': {...LAYOUT, 'API sidebar': 'nav#api-sidebar', 'an area of operations': 'section:has(> h3[id^="area-"])', limits: '[role="region"][aria-label="Limits"]'},
+};
 
 declare global {
+  // Set by the init script below, read back by the test.
   interface Window {
     __regionsReplaced?: string[];
     __sameDocument?: boolean;
@@ -27,7 +43,7 @@ declare global {
 }
 
 /** Records, from the first moment, every element of a region that is taken out of the page. */
-async function recordReplacedRegions(page: Page): Promise<void> {
+async function recordReplacedRegions(page: Page, regions: Record<string, string>): Promise<void> {
   await page.addInitScript((regions: Record<string, string>) => {
     window.__regionsReplaced = [];
     new MutationObserver((records) => {
@@ -40,18 +56,38 @@ async function recordReplacedRegions(page: Page): Promise<void> {
         }
       }
     }).observe(document, {childList: true, subtree: true});
-  }, REGIONS);
+  }, regions);
 }
 
 test.use({viewport: {width: 1280, height: 800}});
 
-test('a first visit hydrates every region the server drew, keeping its elements', async ({page}) => {
+for (const [address, regions] of Object.entries(PAGES)) {
+  test(`a first visit to ${address} hydrates every region the server drew, keeping its elements`, async ({page}) => {
+    const errors = errorsOf(page);
+    await recordReplacedRegions(page, regions);
+    await page.goto(address);
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    for (const [name, selector] of Object.entries(regions)) await expect(page.locator(selector).first(), name).toBeAttached();
+    expect(await page.evaluate(() => window.__regionsReplaced)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the API reference works once the page has hydrated: a sample tab, the operation filter', async ({page}) => {
   const errors = errorsOf(page);
-  await recordReplacedRegions(page);
-  await page.goto(PAGE);
+  await page.goto('/api/wallets/create-wallet');
   await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
-  for (const [name, selector] of Object.entries(REGIONS)) await expect(page.locator(selector).first(), name).toBeAttached();
-  expect(await page.evaluate(() => window.__regionsReplaced)).toEqual([]);
+  const samples = page.getByTestId('panel-samples');
+  await samples.getByRole('tab', {name: 'Python'}).click();
+  await expect(samples.getByRole('tabpanel')).toContainText('import');
+
+  await page.goto('/api/');
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  const areas = page.locator('section:has(> h3[id^="area-"])');
+  const all = await areas.count();
+  await page.getByRole('searchbox').fill('create_wallet');
+  await expect(page.getByText(/\d+ of \d+ operations match\./)).toBeVisible();
+  await expect.poll(() => areas.evaluateAll((sections) => sections.filter((s) => !(s as HTMLElement).hidden).length)).toBeLessThan(all);
   expect(errors).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import type {AreaGroup, HomePageData, OperationSummary, SidebarData} from '../..
 import ApiLayout from '../ApiLayout';
 import Rich from '../Rich';
 import styles from './styles.module.css';
+import Staged from '@site/plugins/staged-hydration/Staged';
 import {BreakableCode} from '@site/src/components/Breakable';
 import DataTable from '@site/src/components/DataTable';
 import {retryAdvice} from '@site/src/components/ErrorCodes/retryAdvice';
@@ -83,22 +84,26 @@ function OperationIndex({groups, total}: {groups: AreaGroup[]; total: number}): 
       {groups.map((group) =>
         group.areas.map((area) => {
           const visible = area.operations.filter((op) => matches(op, words));
+          // Each area hydrates in a task of its own after the page's first hydration (plugins/staged-hydration); the
+          // filter, which changes what they show, is enabled only after that.
           return (
-            <section key={area.slug} hidden={visible.length === 0} className={styles.area}>
-              <Heading as="h3" id={`area-${area.slug}`}>
-                {area.name}
-              </Heading>
-              {area.description && (
-                <div className={styles.areaDescription}>
-                  <Rich text={area.description} />
-                </div>
-              )}
-              <ul className={styles.operations}>
-                {area.operations.map((op) => (
-                  <OperationItem key={op.operationId} op={op} visible={visible.includes(op)} />
-                ))}
-              </ul>
-            </section>
+            <Staged key={area.slug} region={`api-area-${area.slug}`}>
+              <section hidden={visible.length === 0} className={styles.area}>
+                <Heading as="h3" id={`area-${area.slug}`}>
+                  {area.name}
+                </Heading>
+                {area.description && (
+                  <div className={styles.areaDescription}>
+                    <Rich text={area.description} />
+                  </div>
+                )}
+                <ul className={styles.operations}>
+                  {area.operations.map((op) => (
+                    <OperationItem key={op.operationId} op={op} visible={visible.includes(op)} />
+                  ))}
+                </ul>
+              </section>
+            </Staged>
           );
         }),
       )}
@@ -269,40 +274,44 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
         <code>message</code>, <code>details</code>) and the HTTP status below.
       </p>
-      <DataTable label="Error codes" className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Name</th>
-              <th scope="col">HTTP</th>
-              <th scope="col">Retry</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.errorCodes.map((error) => (
-              <ErrorRow key={error.code} error={error} />
-            ))}
-          </tbody>
-      </DataTable>
+      <Staged region="api-error-codes">
+        <DataTable label="Error codes" className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Name</th>
+                <th scope="col">HTTP</th>
+                <th scope="col">Retry</th>
+                <th scope="col">Meaning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.errorCodes.map((error) => (
+                <ErrorRow key={error.code} error={error} />
+              ))}
+            </tbody>
+        </DataTable>
+      </Staged>
 
       <Heading as="h2" id="limits">
         Limits
       </Heading>
-      <DataTable label="Limits" className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Limit</th>
-              <th scope="col">Value</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.limits.map((limit) => (
-              <LimitRow key={limit.id} limit={limit} />
-            ))}
-          </tbody>
-      </DataTable>
+      <Staged region="api-limits">
+        <DataTable label="Limits" className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Limit</th>
+                <th scope="col">Value</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.limits.map((limit) => (
+                <LimitRow key={limit.id} limit={limit} />
+              ))}
+            </tbody>
+        </DataTable>
+      </Staged>
 
       <Heading as="h2" id="openapi-document">
         OpenAPI document

@@ -15,6 +15,7 @@ import type {TOCItem} from '@docusaurus/mdx-loader';
 import PageActions from '@site/src/components/PageActions';
 import type {PageSource, SidebarData, SidebarLink} from '../../types';
 import styles from './styles.module.css';
+import Staged from '@site/plugins/staged-hydration/Staged';
 
 const normalize = (route: string): string => route.replace(/\/+$/, '') || '/';
 
@@ -202,7 +203,10 @@ export default function ApiLayout({title, description, sidebar, route, wide, toc
             <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
           </div>
         )}
-        <SidebarNav sidebar={sidebar} current={current} />
+        {/* Hundreds of links: hydrated in a task of its own after the page's first hydration (plugins/staged-hydration). */}
+        <Staged region="api-sidebar">
+          <SidebarNav sidebar={sidebar} current={current} />
+        </Staged>
       </div>
     </Layout>
   );

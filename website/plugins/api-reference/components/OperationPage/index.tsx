@@ -10,12 +10,15 @@ import Rich from '../Rich';
 import OperationErrors from '../OperationErrors';
 import SamplePanel, {exampleTitle} from '../SamplePanel';
 import styles from './styles.module.css';
+import Staged from '@site/plugins/staged-hydration/Staged';
 
 interface Props {
   data: OperationPageData;
   sidebar: SidebarData;
 }
 
+// The field tables, the errors and the examples each hydrate in a task of their own after the page's first
+// hydration (plugins/staged-hydration): together they were most of a task of about 80 ms on this machine.
 export default function OperationPage({data, sidebar}: Props): ReactNode {
   const description = plainText(data.description);
   const isSubmission = data.kind === 'submission';
@@ -128,7 +131,9 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
             JSON, schema <Link to={data.request.schemaRoute}>{data.request.schema}</Link>.
             {isSubmission && ' Every submission sends this envelope; the intent goes in parameters.'}
           </p>
-          <FieldTable fields={data.request.fields} label="Request body fields" />
+          <Staged region="api-request-fields">
+            <FieldTable fields={data.request.fields} label="Request body fields" />
+          </Staged>
 
           <Heading as="h2" id="response">
             Response
@@ -143,7 +148,9 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
               </>
             )}
           </p>
-          <FieldTable fields={data.response.fields} label="Response fields" />
+          <Staged region="api-response-fields">
+            <FieldTable fields={data.response.fields} label="Response fields" />
+          </Staged>
 
           <Heading as="h2" id="errors">
             Errors
@@ -153,15 +160,21 @@ export default function OperationPage({data, sidebar}: Props): ReactNode {
             <code>code</code> says why. This call answers these codes; the rarer ones of the <Link to="/api/#errors">error codes</Link> table
             (a closed connection, a deadline, a conflict) can come from any call.
           </p>
-          <OperationErrors errors={data.errors} operation={data.name} />
-          <FieldTable fields={data.error.fields} label="Error body fields" />
+          <Staged region="api-errors">
+            <OperationErrors errors={data.errors} operation={data.name} />
+          </Staged>
+          <Staged region="api-error-fields">
+            <FieldTable fields={data.error.fields} label="Error body fields" />
+          </Staged>
 
           <Heading as="h2" id="examples">
             Request example
           </Heading>
-          <CodeBlock language="json" title={`Request: ${exampleTitle(data.requestExample.title)}`} tokens={data.requestExample.tokens}>
-            {data.requestExample.json}
-          </CodeBlock>
+          <Staged region="api-request-example">
+            <CodeBlock language="json" title={`Request: ${exampleTitle(data.requestExample.title)}`} tokens={data.requestExample.tokens}>
+              {data.requestExample.json}
+            </CodeBlock>
+          </Staged>
         </div>
       </div>
     </ApiLayout>

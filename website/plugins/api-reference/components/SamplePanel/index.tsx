@@ -8,6 +8,7 @@ import RequestBuilder from '../RequestBuilder';
 // Types only: the personalizing code is in the request builder's chunk, loaded with Try it.
 import type {PanelSamples} from './personalise';
 import styles from './styles.module.css';
+import Staged from '@site/plugins/staged-hydration/Staged';
 
 /** The sample tabs, in order: the tab's value (shared with the docs pages' language tabs), its label and the sample it shows. */
 const LANGUAGES = [
@@ -45,9 +46,12 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         <Tabs groupId="language">
           {LANGUAGES.map(({value, label, sample, language}) => (
             <TabItem key={value} value={value} label={label} default={value === 'ts'}>
-              <CodeBlock language={language} tokens={samples.tokens[sample]}>
-                {samples.code[sample]}
-              </CodeBlock>
+              {/* Each language's sample hydrates in a task of its own after the page's first hydration (plugins/staged-hydration). */}
+              <Staged region={`api-sample-${value}`}>
+                <CodeBlock language={language} tokens={samples.tokens[sample]}>
+                  {samples.code[sample]}
+                </CodeBlock>
+              </Staged>
             </TabItem>
           ))}
         </Tabs>
@@ -56,7 +60,9 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
         Response <span className={styles.status}>200: {exampleTitle(data.responseExamples[0]!.title)}</span>
       </Heading>
       <div className={styles.response} data-testid="panel-response">
-        <ResponseExamples examples={data.responseExamples} />
+        <Staged region="api-response-example">
+          <ResponseExamples examples={data.responseExamples} />
+        </Staged>
       </div>
       <RequestBuilder
         operationId={data.operationId}

@@ -13,6 +13,7 @@ import FieldTable from '../FieldTable';
 import Rich from '../Rich';
 import TypeLabel from '../TypeLabel';
 import styles from './styles.module.css';
+import Staged from '@site/plugins/staged-hydration/Staged';
 import {BreakableCode} from '@site/src/components/Breakable';
 
 function ValueRow({value}: {value: EnumValue}): ReactNode {
@@ -96,7 +97,10 @@ export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGrou
           <Heading as="h2" id="fields">
             Fields
           </Heading>
-          <FieldTable fields={data.fields} label={`Fields of ${data.name}`} />
+          {/* Hydrated in a task of its own after the page's first hydration (plugins/staged-hydration). */}
+          <Staged region={`api-schema-fields-${data.name}`}>
+            <FieldTable fields={data.fields} label={`Fields of ${data.name}`} />
+          </Staged>
         </>
       )}
 
