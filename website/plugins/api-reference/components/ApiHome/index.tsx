@@ -10,9 +10,9 @@ import type {AreaGroup, HomePageData, OperationSummary, SidebarData} from '../..
 import ApiLayout from '../ApiLayout';
 import Rich from '../Rich';
 import styles from './styles.module.css';
-import Staged from '@site/plugins/staged-hydration/Staged';
 import {BreakableCode} from '@site/src/components/Breakable';
 import DataTable from '@site/src/components/DataTable';
+import Staged from '@site/plugins/staged-hydration/Staged';
 import {retryAdvice} from '@site/src/components/ErrorCodes/retryAdvice';
 
 const HOME_TOC: TOCItem[] = [

@@ -82,11 +82,15 @@ function SidebarNav({sidebar, current}: {sidebar: SidebarData; current: string})
               </ul>
             );
           }
+          // An open group (up to a hundred links) hydrates in a task of its own after the page's first hydration
+          // (plugins/staged-hydration).
           return (
-            <div key={group.label} className={clsx(styles.group, group.collapsible && styles.subgroup)}>
-              <p className={styles.groupLabel}>{group.label}</p>
-              {links}
-            </div>
+            <Staged key={group.label} region={`api-sidebar-${group.label}`}>
+              <div className={clsx(styles.group, group.collapsible && styles.subgroup)}>
+                <p className={styles.groupLabel}>{group.label}</p>
+                {links}
+              </div>
+            </Staged>
           );
         })}
       </div>
@@ -203,10 +207,7 @@ export default function ApiLayout({title, description, sidebar, route, wide, toc
             <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
           </div>
         )}
-        {/* Hundreds of links: hydrated in a task of its own after the page's first hydration (plugins/staged-hydration). */}
-        <Staged region="api-sidebar">
-          <SidebarNav sidebar={sidebar} current={current} />
-        </Staged>
+        <SidebarNav sidebar={sidebar} current={current} />
       </div>
     </Layout>
   );
