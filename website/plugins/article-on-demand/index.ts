@@ -4,6 +4,7 @@ import {writeFileSync} from 'node:fs';
 import type {LoaderOptions} from './loader';
 import {decisions} from './decisions';
 import {createSwap} from '../module-swap';
+import {loaderCacheDependencies} from '../loader-cache';
 
 /** The build's record of which docs have their article on demand, and why the others do not (read by the e2e specs). */
 export const REPORT_FILE = '.articles-on-demand.json';
@@ -69,12 +70,8 @@ export default function articleOnDemand(context: LoadContext): Plugin {
     },
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
-      // Rspack's persistent cache keys loader output by its input, not by the loader's code (as plugins/client-data).
-      const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
-      const cacheDependencies =
-        typeof cache === 'object' && cache !== null ? {experiments: {cache: {buildDependencies: OWN_FILES}}} : {};
       return {
-        ...cacheDependencies,
+        ...loaderCacheDependencies(config, OWN_FILES),
         plugins: [noServerMdxContent.plugin(currentBundler as never, isServer) as never],
         module: {
           rules: [{test: /\.mdx?$/i, include: [docsDir], enforce: 'post' as const, use: [{loader: LOADER, options}]}],

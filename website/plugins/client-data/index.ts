@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {createSwap} from '../module-swap';
+import {loaderCacheDependencies} from '../loader-cache';
 import {navbarDocIds} from './global-docs';
 
 const LOADER = path.join(__dirname, 'loader.cjs');
@@ -41,13 +42,8 @@ export default function clientData(context: LoadContext): Plugin {
     },
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer) return {};
-      // Rspack's persistent cache keys loader output by its input, not by the loader's code: a change to these
-      // files must evict the cache, or a rebuild would keep the previous transform's output.
-      const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
-      const cacheDependencies =
-        typeof cache === 'object' && cache !== null ? {experiments: {cache: {buildDependencies: OWN_FILES}}} : {};
       return {
-        ...cacheDependencies,
+        ...loaderCacheDependencies(config, OWN_FILES),
         plugins: [
           tslibSwap.plugin(currentBundler as never, isServer),
         ],

@@ -1,35 +1,17 @@
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {isThemeReactUtils} from './index';
 import {shallowMemoDependencies} from './dependencies';
+import {THEME_COMMON_LIB, themeCommonImportsOf} from '../theme-common.test-util';
 
-const require = createRequire(import.meta.url);
-// The installed theme-common, found as the bundler finds it: an upgrade that moves the module fails these tests.
-const LIB = path.dirname(require.resolve('@docusaurus/theme-common'));
-
-/** Every import of utils/reactUtils inside the installed theme-common: {request, context} as the bundler sees them. */
-function helperImports() {
-  const found: {request: string; context: string}[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, {withFileTypes: true})) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.js')) {
-        for (const [, request] of readFileSync(p, 'utf8').matchAll(/from '([^']*reactUtils[^']*)'/g)) found.push({request: request!, context: dir});
-      }
-    }
-  };
-  walk(LIB);
-  return found;
-}
+const LIB = THEME_COMMON_LIB;
 
 const exportsOf = (source: string) =>
   [...source.matchAll(/export (?:function|class|const) (\w+)/g)].map(([, name]) => name!).sort();
 
 describe('the React helpers swap, against the installed theme-common', () => {
-  const imports = helperImports();
+  const imports = themeCommonImportsOf('reactUtils');
 
   it('finds the imports the swap expects: the package index and its contexts, hooks and utils', () => {
     expect(imports.length).toBeGreaterThanOrEqual(10);

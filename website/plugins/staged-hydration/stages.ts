@@ -46,6 +46,3 @@ export const existingStage = (region: string): Stage | undefined => stages.get(r
 export function settleStage(stage: Stage): void {
   stage.resuming = false;
 }
-
-/** How many regions still wait to hydrate. */
-export const pendingStages = (): number => [...stages.values()].filter((stage) => !stage.released).length;

@@ -1,32 +1,14 @@
-import {readFileSync, readdirSync, existsSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import {describe, expect, it} from 'vitest';
 import {isThemeWindowSize} from './index';
 import {windowSizeOf} from './useWindowSize';
+import {THEME_COMMON_LIB, themeCommonImportsOf} from '../theme-common.test-util';
 
-const require = createRequire(import.meta.url);
-// The installed theme-common, found as the bundler finds it: an upgrade that moves the hook fails these tests.
-const LIB = path.dirname(require.resolve('@docusaurus/theme-common'));
-
-/** Every import of the hook inside the installed theme-common: {request, context} as the bundler sees them. */
-function hookImports() {
-  const found: {request: string; context: string}[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, {withFileTypes: true})) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.js')) {
-        for (const [, request] of readFileSync(p, 'utf8').matchAll(/from '([^']*useWindowSize[^']*)'/g)) found.push({request: request!, context: dir});
-      }
-    }
-  };
-  walk(LIB);
-  return found;
-}
+const LIB = THEME_COMMON_LIB;
 
 describe('isThemeWindowSize, against the installed theme-common', () => {
-  const imports = hookImports();
+  const imports = themeCommonImportsOf('useWindowSize');
 
   it('finds the hook where the swap expects it, imported by the package index and the mobile sidebar', () => {
     expect(existsSync(path.join(LIB, 'hooks', 'useWindowSize.js'))).toBe(true);
