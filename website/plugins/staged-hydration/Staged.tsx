@@ -15,10 +15,12 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 // useIsBrowser's context: a region that resumes hydrating must see what the server render saw.
 import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserContext';
-import {existingStage, settleStage, stageOf, type Stage} from './stages';
+import {existingStage, holdFirstEffectsForStages, settleStage, stageOf, type Stage} from './stages';
 
 /** Whether this page load hydrates markup the server drew (read before the first render writes anything). */
 const drawnByServer = ExecutionEnvironment.canUseDOM && document.getElementById('__docusaurus')?.firstElementChild != null;
+// Before the first hydration starts: components drawn before the first region ask for their effects early.
+if (drawnByServer) holdFirstEffectsForStages();
 
 function Gate({region, children}: {region: string; children: ReactNode}): ReactNode {
   const isBrowser = useIsBrowser();

@@ -32,3 +32,27 @@ describe('the stages of a page load', () => {
     expect(stageOf('docs sidebar')).toBe(sidebar);
   });
 });
+
+describe('the first effects', () => {
+  it('run after every region has hydrated, once, and later effects are scheduled as Preact schedules them', async () => {
+    const {options} = await import('preact');
+    const {holdFirstEffectsForStages} = await import('./stages');
+    const before = options.requestAnimationFrame;
+    holdFirstEffectsForStages();
+    const order: string[] = [];
+    const pagination = stageOf('pagination');
+    void pagination.promise.then(() => order.push('pagination hydrated'));
+    const flushed = new Promise<void>((resolve) =>
+      options.requestAnimationFrame!(() => {
+        order.push('effects');
+        resolve();
+      }),
+    );
+    // A region made after the effects asked (later in the same hydration) still comes first.
+    const footer2 = stageOf('footer, second page load');
+    void footer2.promise.then(() => order.push('footer hydrated'));
+    await flushed;
+    expect(order).toEqual(['pagination hydrated', 'footer hydrated', 'effects']);
+    expect(options.requestAnimationFrame).toBe(before);
+  });
+});

@@ -2,6 +2,7 @@
  * The order in which the page's regions resume hydrating after the first
  * hydration, each in a task of its own (Staged.tsx says why).
  */
+import {options} from 'preact';
 import {postTask} from '../tasks';
 
 export interface Stage {
@@ -46,3 +47,33 @@ export const existingStage = (region: string): Stage | undefined => stages.get(r
 export function settleStage(stage: Stage): void {
   stage.resuming = false;
 }
+
+/** Calls `run` in a task after every stage made so far has been released and has rendered. */
+function whenStagesRun(run: () => void): void {
+  postTask(() => {
+    const pending = [...stages.values()].filter((stage) => !stage.released);
+    if (pending.length === 0) run();
+    else void Promise.all(pending.map((stage) => stage.promise)).then(() => whenStagesRun(run));
+  });
+}
+
+/**
+ * The first hydration's effects wait for every region to hydrate, then run
+ * together, in one pass, as they did before regions were staged. Preact runs
+ * effects after the next frame, and a frame can come between two regions'
+ * tasks: without this, the page would turn "in the browser" (and say it has
+ * hydrated) while a region's own effects, such as the navbar's search
+ * shortcuts, had not run. Preact asks `options.requestAnimationFrame` for
+ * that moment when it is set; it is set only until the first pass is
+ * scheduled.
+ */
+export function holdFirstEffectsForStages(): void {
+  const own = options.requestAnimationFrame;
+  options.requestAnimationFrame = (flushEffects: () => void) => {
+    whenStagesRun(() => {
+      options.requestAnimationFrame = own;
+      postTask(flushEffects);
+    });
+  };
+}
+
