@@ -47,3 +47,23 @@ export default function Staged({region, children}: {region: string; children: Re
     </Suspense>
   );
 }
+
+/**
+ * A long table's rows, `size` to a `<tbody>`, each body a region of its own
+ * (`${region}-1`, `${region}-2`, …): a region keeps exactly one element of
+ * the server's markup while it waits, so rows, which may come two to an item,
+ * are grouped in bodies. `size` should be even where rows are striped by
+ * position (the stripes restart in each body).
+ */
+export function StagedTableBody({region, size, children}: {region: string; size: number; children: ReactNode[]}): ReactNode {
+  const bodies: ReactNode[] = [];
+  for (let start = 0; start < children.length; start += size) {
+    const index = start / size + 1;
+    bodies.push(
+      <Staged key={index} region={`${region}-${index}`}>
+        <tbody>{children.slice(start, start + size)}</tbody>
+      </Staged>,
+    );
+  }
+  return bodies;
+}

@@ -2,8 +2,10 @@
  * Regions of a page the server drew hydrate each in a task of their own after
  * the page's first hydration (plugins/staged-hydration): on docs pages the
  * navbar, docs sidebar, table of contents, pagination, back-to-top button and
- * footer; on API pages the API sidebar, field tables, error table, code samples
- * and examples, and the overview's operation areas and tables. What a reader
+ * footer; on API pages the API sidebar, page actions, description and facts,
+ * field tables' rows a few at a time (nested tables too), error table, sample
+ * tabs, code samples, examples and Try it, and the overview's operation areas,
+ * stamp headers and the rows of its tables. What a reader
  * must see: the server's elements kept (hydrated, never drawn again), every
  * region working once the page says it has hydrated, and no region waiting on
  * a page reached by a client-side navigation.
@@ -13,6 +15,7 @@ import {errorsOf} from '../quality/observe';
 
 const PAGE = '/concepts/wallets';
 const LAYOUT = {navbar: 'nav.navbar', footer: 'footer.footer'};
+const API_LAYOUT = {'any table row': 'tr', 'API sidebar': 'nav#api-sidebar', 'page actions': 'main [data-md-omit]:has(button)', 'edit and last updated': 'main .row[data-md-omit]'};
 /** Each page kind's staged regions, by what a reader calls them. */
 const PAGES: Record<string, Record<string, string>> = {
   [PAGE]: {
@@ -24,14 +27,30 @@ const PAGES: Record<string, Record<string, string>> = {
   },
   '/api/wallets/create-wallet': {
     ...LAYOUT,
-    'API sidebar': 'nav#api-sidebar',
+    ...API_LAYOUT,
+    'open sidebar group': 'nav#api-sidebar a[aria-current="page"]',
+    description: '[data-testid="operation-panel"] + div > div:first-child > p',
+    facts: 'article dl',
     'request fields': 'table[aria-label="Request body fields"]',
+    'rows of the request fields': 'table[aria-label="Request body fields"] > tbody',
     'response fields': 'table[aria-label="Response fields"]',
+    'rows of a nested field table': 'table[aria-label="Fields of response.activity"] > tbody',
     'error codes': '[role="region"][aria-label^="Errors of"]',
+    'sample tabs': '[data-testid="panel-samples"] [role="tablist"]',
     'TypeScript sample': '[data-testid="panel-samples"] [role="tabpanel"] pre',
     'response example': '[data-testid="panel-response"] pre',
+    'Try it': 'section[aria-label="Request builder"]',
   },
-  '/api/': {...LAYOUT, 'API sidebar': 'nav#api-sidebar', 'an area of operations': 'section:has(> h3[id^="area-"])', limits: '[role="region"][aria-label="Limits"]'},
+  '/api/schemas/wallet': {...LAYOUT, ...API_LAYOUT, 'rows of the fields': 'table[aria-label="Fields of Wallet"] > tbody'},
+  '/api/': {
+    ...LAYOUT,
+    ...API_LAYOUT,
+    'an area of operations': 'section:has(> h3[id^="area-"])',
+    'a stamp header': 'section:has(> h3[id^="stamp-"])',
+    limits: '[role="region"][aria-label="Limits"]',
+    'rows of the limits': '[role="region"][aria-label="Limits"] tbody',
+    'rows of the error codes': '[role="region"][aria-label="Error codes"] tbody',
+  },
 };
 
 declare global {

@@ -1,4 +1,4 @@
-import {Children, isValidElement, type ReactNode} from 'react';
+import {Children, isValidElement, memo, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
 import ElementContent from '@theme/CodeBlock/Content/Element';
@@ -14,7 +14,16 @@ import type {Props} from '@theme/CodeBlock';
  * block's lines parsed again from HTML and laid out again, right after
  * hydration (tens of milliseconds on a slow phone for a page of examples).
  * Here the key changes only when the mode differs from the server's.
+ *
+ * The content is memoised: when the page turns "in the browser" a block's
+ * props are the same as the server's, and without the memo every block
+ * parsed its code and built its lines' HTML again in the first effects' task.
+ * The parts that do change then (the copy and wrap buttons) ask for it
+ * themselves.
  */
+
+const MemoString = memo(StringContent);
+const MemoElement = memo(ElementContent);
 
 /** The children as one string when they are only strings, so the block can be copied (as in the theme). */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
@@ -27,7 +36,7 @@ export default function CodeBlock({children: rawChildren, ...props}: Props): Rea
   const {colorMode} = useColorMode();
   const {defaultMode} = useThemeConfig().colorMode;
   const children = maybeStringifyChildren(rawChildren);
-  const Content = typeof children === 'string' ? StringContent : ElementContent;
+  const Content = typeof children === 'string' ? MemoString : MemoElement;
   const drawnAsServer = !isBrowser || colorMode === defaultMode;
   return (
     <Content key={drawnAsServer ? 'server-colours' : 'client-colours'} {...props}>

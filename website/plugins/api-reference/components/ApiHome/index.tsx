@@ -12,7 +12,7 @@ import Rich from '../Rich';
 import styles from './styles.module.css';
 import {BreakableCode} from '@site/src/components/Breakable';
 import DataTable from '@site/src/components/DataTable';
-import Staged from '@site/plugins/staged-hydration/Staged';
+import Staged, {StagedTableBody} from '@site/plugins/staged-hydration/Staged';
 import {retryAdvice} from '@site/src/components/ErrorCodes/retryAdvice';
 
 const HOME_TOC: TOCItem[] = [
@@ -24,6 +24,9 @@ const HOME_TOC: TOCItem[] = [
   ['limits', 'Limits'],
   ['openapi-document', 'OpenAPI document'],
 ].map(([id, value]) => ({id: id!, value: value!, level: 2}));
+
+/** Rows to a table body in the error and limit tables: even, so the stripes keep their order across bodies. */
+const ROWS_PER_BODY = 8;
 
 function matches(op: OperationSummary, words: string[]): boolean {
   const haystack = `${op.summary} ${op.name} ${op.operationId} ${op.area} ${op.kind}`.toLowerCase();
@@ -218,54 +221,58 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         )}
       </p>
       {data.stamps.map((stamp) => (
-        <section key={stamp.header}>
-          <Heading as="h3" id={`stamp-${stamp.header.toLowerCase()}`}>
-            <code>{stamp.header}</code>
-          </Heading>
-          {stamp.appliesTo && (
-            <p>
-              {stamp.isStamp ? 'A stamp' : 'A token, not a stamp'}, accepted by {stamp.appliesTo}.
-            </p>
-          )}
-          <div>
-            <Rich text={stamp.description} />
-          </div>
-        </section>
+        <Staged key={stamp.header} region={`api-stamp-${stamp.header}`}>
+          <section>
+            <Heading as="h3" id={`stamp-${stamp.header.toLowerCase()}`}>
+              <code>{stamp.header}</code>
+            </Heading>
+            {stamp.appliesTo && (
+              <p>
+                {stamp.isStamp ? 'A stamp' : 'A token, not a stamp'}, accepted by {stamp.appliesTo}.
+              </p>
+            )}
+            <div>
+              <Rich text={stamp.description} />
+            </div>
+          </section>
+        </Staged>
       ))}
 
       <Heading as="h2" id="submissions-and-activities">
         Submissions and activities
       </Heading>
-      <ul>
-        <li>
-          A submission sends an envelope: <code>type</code> (the activity type), <code>timestampMs</code> (
-          <Link to={schemaRoute('TimestampMs')}>milliseconds since the epoch, as a string</Link>),{' '}
-          <code>organizationId</code> and <code>parameters</code> (the intent). All four are required.
-        </li>
-        <li>
-          It answers with <code>&#123; activity &#125;</code>, an <Link to={schemaRoute('Activity')}>Activity</Link>.
-          Check its <Link to={schemaRoute('ActivityStatus')}>status</Link>: poll{' '}
-          <Link to={route('get_activity')}>
-            <code>get_activity</code>
-          </Link>{' '}
-          until it is <code>ACTIVITY_STATUS_COMPLETED</code> or <code>ACTIVITY_STATUS_FAILED</code>.
-        </li>
-        <li>
-          <code>ACTIVITY_STATUS_CONSENSUS_NEEDED</code> means your policies need more approvals: other users vote with{' '}
-          <Link to={route('approve_activity')}>
-            <code>approve_activity</code>
-          </Link>{' '}
-          or{' '}
-          <Link to={route('reject_activity')}>
-            <code>reject_activity</code>
-          </Link>{' '}
-          and the activity's <code>fingerprint</code>.
-        </li>
-        <li>
-          The outcome is in <code>activity.result</code>, under one key named after the result, such as{' '}
-          <code>createWalletResult</code>.
-        </li>
-      </ul>
+      <Staged region="api-submissions">
+        <ul>
+          <li>
+            A submission sends an envelope: <code>type</code> (the activity type), <code>timestampMs</code> (
+            <Link to={schemaRoute('TimestampMs')}>milliseconds since the epoch, as a string</Link>),{' '}
+            <code>organizationId</code> and <code>parameters</code> (the intent). All four are required.
+          </li>
+          <li>
+            It answers with <code>&#123; activity &#125;</code>, an <Link to={schemaRoute('Activity')}>Activity</Link>.
+            Check its <Link to={schemaRoute('ActivityStatus')}>status</Link>: poll{' '}
+            <Link to={route('get_activity')}>
+              <code>get_activity</code>
+            </Link>{' '}
+            until it is <code>ACTIVITY_STATUS_COMPLETED</code> or <code>ACTIVITY_STATUS_FAILED</code>.
+          </li>
+          <li>
+            <code>ACTIVITY_STATUS_CONSENSUS_NEEDED</code> means your policies need more approvals: other users vote with{' '}
+            <Link to={route('approve_activity')}>
+              <code>approve_activity</code>
+            </Link>{' '}
+            or{' '}
+            <Link to={route('reject_activity')}>
+              <code>reject_activity</code>
+            </Link>{' '}
+            and the activity's <code>fingerprint</code>.
+          </li>
+          <li>
+            The outcome is in <code>activity.result</code>, under one key named after the result, such as{' '}
+            <code>createWalletResult</code>.
+          </li>
+        </ul>
+      </Staged>
 
       <Heading as="h2" id="errors">
         Errors
@@ -274,44 +281,42 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
         <code>message</code>, <code>details</code>) and the HTTP status below.
       </p>
-      <Staged region="api-error-codes">
-        <DataTable label="Error codes" className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Name</th>
-                <th scope="col">HTTP</th>
-                <th scope="col">Retry</th>
-                <th scope="col">Meaning</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.errorCodes.map((error) => (
-                <ErrorRow key={error.code} error={error} />
-              ))}
-            </tbody>
-        </DataTable>
-      </Staged>
+      {/* Each few rows hydrate in a task of their own after the page's first hydration (plugins/staged-hydration). */}
+      <DataTable label="Error codes" className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Name</th>
+            <th scope="col">HTTP</th>
+            <th scope="col">Retry</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <StagedTableBody region="api-error-codes" size={ROWS_PER_BODY}>
+          {data.errorCodes.map((error) => (
+            <ErrorRow key={error.code} error={error} />
+          ))}
+        </StagedTableBody>
+      </DataTable>
 
       <Heading as="h2" id="limits">
         Limits
       </Heading>
-      <Staged region="api-limits">
-        <DataTable label="Limits" className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Limit</th>
-                <th scope="col">Value</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.limits.map((limit) => (
-                <LimitRow key={limit.id} limit={limit} />
-              ))}
-            </tbody>
-        </DataTable>
-      </Staged>
+      {/* Each few rows hydrate in a task of their own after the page's first hydration (plugins/staged-hydration). */}
+      <DataTable label="Limits" className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Limit</th>
+            <th scope="col">Value</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <StagedTableBody region="api-limits" size={ROWS_PER_BODY}>
+          {data.limits.map((limit) => (
+            <LimitRow key={limit.id} limit={limit} />
+          ))}
+        </StagedTableBody>
+      </DataTable>
 
       <Heading as="h2" id="openapi-document">
         OpenAPI document

@@ -82,7 +82,7 @@ function SidebarNav({sidebar, current}: {sidebar: SidebarData; current: string})
               </ul>
             );
           }
-          // An open group (up to a hundred links) hydrates in a task of its own after the page's first hydration
+          // An open group (up to a hundred links) hydrates in a task of its own after the rest of the sidebar
           // (plugins/staged-hydration).
           return (
             <Staged key={group.label} region={`api-sidebar-${group.label}`}>
@@ -183,31 +183,45 @@ export default function ApiLayout({title, description, sidebar, route, wide, toc
           <a className={styles.jump} href="#api-sidebar" data-pagefind-ignore="all">
             Browse all operations and schemas
           </a>
-          <div className={clsx(styles.tools, !wide && styles.measure)}>
-            <PageActions />
-          </div>
-          {hasToc && <TOCCollapsible toc={toc} className={styles.tocMobile} />}
+          {/* The page's parts around the article each hydrate in a task of their own after the page's first hydration
+              (plugins/staged-hydration), as the article's own parts do. */}
+          <Staged region="api-page-actions">
+            <div className={clsx(styles.tools, !wide && styles.measure)}>
+              <PageActions />
+            </div>
+          </Staged>
+          {hasToc && (
+            <Staged region="api-toc-mobile">
+              <TOCCollapsible toc={toc} className={styles.tocMobile} />
+            </Staged>
+          )}
           <article className={clsx(styles.article, wide && styles.wide)}>{children}</article>
           {source && (
-            <div className={clsx('row margin-top--md', styles.meta, !wide && styles.measure)} data-md-omit="" data-pagefind-ignore="all">
-              <div className="col">
-                <EditThisPage editUrl={source.editUrl} />
-              </div>
-              {source.lastUpdatedAt !== undefined && (
-                <div className={clsx('col', styles.lastUpdated)}>
-                  <LastUpdated lastUpdatedAt={source.lastUpdatedAt} />
+            <Staged region="api-page-meta">
+              <div className={clsx('row margin-top--md', styles.meta, !wide && styles.measure)} data-md-omit="" data-pagefind-ignore="all">
+                <div className="col">
+                  <EditThisPage editUrl={source.editUrl} />
                 </div>
-              )}
-            </div>
+                {source.lastUpdatedAt !== undefined && (
+                  <div className={clsx('col', styles.lastUpdated)}>
+                    <LastUpdated lastUpdatedAt={source.lastUpdatedAt} />
+                  </div>
+                )}
+              </div>
+            </Staged>
           )}
           <PrevNext sidebar={sidebar} current={current} />
         </main>
         {hasToc && (
-          <div className={styles.toc}>
-            <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
-          </div>
+          <Staged region="api-toc">
+            <div className={styles.toc}>
+              <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
+            </div>
+          </Staged>
         )}
-        <SidebarNav sidebar={sidebar} current={current} />
+        <Staged region="api-sidebar">
+          <SidebarNav sidebar={sidebar} current={current} />
+        </Staged>
       </div>
     </Layout>
   );

@@ -42,20 +42,23 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
           These samples use your {samples.personal.join(' and ')} from Try it.
         </p>
       )}
-      <div className={styles.samples} data-testid="panel-samples">
-        <Tabs groupId="language">
-          {LANGUAGES.map(({value, label, sample, language}) => (
-            <TabItem key={value} value={value} label={label} default={value === 'ts'}>
-              {/* Each language's sample hydrates in a task of its own after the page's first hydration (plugins/staged-hydration). */}
-              <Staged region={`api-sample-${value}`}>
-                <CodeBlock language={language} tokens={samples.tokens[sample]}>
-                  {samples.code[sample]}
-                </CodeBlock>
-              </Staged>
-            </TabItem>
-          ))}
-        </Tabs>
-      </div>
+      {/* The tabs, then each language's sample, hydrate in tasks of their own after the page's first hydration
+          (plugins/staged-hydration). */}
+      <Staged region="api-samples">
+        <div className={styles.samples} data-testid="panel-samples">
+          <Tabs groupId="language">
+            {LANGUAGES.map(({value, label, sample, language}) => (
+              <TabItem key={value} value={value} label={label} default={value === 'ts'}>
+                <Staged region={`api-sample-${value}`}>
+                  <CodeBlock language={language} tokens={samples.tokens[sample]}>
+                    {samples.code[sample]}
+                  </CodeBlock>
+                </Staged>
+              </TabItem>
+            ))}
+          </Tabs>
+        </div>
+      </Staged>
       <Heading as="h2" id="response-example" className={styles.heading}>
         Response <span className={styles.status}>200: {exampleTitle(data.responseExamples[0]!.title)}</span>
       </Heading>
@@ -64,16 +67,18 @@ export default function SamplePanel({data}: {data: OperationPageData}): ReactNod
           <ResponseExamples examples={data.responseExamples} />
         </Staged>
       </div>
-      <RequestBuilder
-        operationId={data.operationId}
-        kind={data.kind}
-        path={data.path}
-        activityType={data.activityType}
-        example={data.requestExample.json}
-        apiBaseUrl={data.apiBaseUrl}
-        samples={data.samples}
-        onPersonalSamples={setPersonal}
-      />
+      <Staged region="api-try-it">
+        <RequestBuilder
+          operationId={data.operationId}
+          kind={data.kind}
+          path={data.path}
+          activityType={data.activityType}
+          example={data.requestExample.json}
+          apiBaseUrl={data.apiBaseUrl}
+          samples={data.samples}
+          onPersonalSamples={setPersonal}
+        />
+      </Staged>
     </aside>
   );
 }

@@ -13,7 +13,6 @@ import FieldTable from '../FieldTable';
 import Rich from '../Rich';
 import TypeLabel from '../TypeLabel';
 import styles from './styles.module.css';
-import Staged from '@site/plugins/staged-hydration/Staged';
 import {BreakableCode} from '@site/src/components/Breakable';
 
 function ValueRow({value}: {value: EnumValue}): ReactNode {
@@ -97,10 +96,8 @@ export default function SchemaPage({data: group, sidebar}: {data: SchemaPageGrou
           <Heading as="h2" id="fields">
             Fields
           </Heading>
-          {/* Hydrated in a task of its own after the page's first hydration (plugins/staged-hydration). */}
-          <Staged region={`api-schema-fields-${data.name}`}>
-            <FieldTable fields={data.fields} label={`Fields of ${data.name}`} />
-          </Staged>
+          {/* Its rows hydrate in tasks of their own after the page's first hydration (plugins/staged-hydration). */}
+          <FieldTable fields={data.fields} label={`Fields of ${data.name}`} region={`api-schema-fields-${data.name}`} />
         </>
       )}
 

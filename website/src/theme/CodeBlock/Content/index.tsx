@@ -44,6 +44,9 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   const lines = useTokens(code, language, useContext(BuildTokens));
   const dict = useMemo(() => themeDict(prismTheme, language), [prismTheme, language]);
+  // The theme makes the metadata again on every render of the block (a word-wrap toggle, for one): its line
+  // classes are compared by value, so the lines' HTML is built again only when they change.
+  const lineClassesKey = JSON.stringify(lineClassNames);
   const html = useMemo(
     () =>
       linesHtml({
@@ -53,7 +56,8 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
         showLineNumbers: lineNumbersStart !== undefined,
         classes: {codeLine: lineStyles.codeLine!, codeLineNumber: lineStyles.codeLineNumber!, codeLineContent: lineStyles.codeLineContent!},
       }),
-    [lines, dict, lineClassNames, lineNumbersStart],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lineClassNames is compared by value (lineClassesKey)
+    [lines, dict, lineClassesKey, lineNumbersStart],
   );
   return (
     <Pre ref={wordWrap.codeBlockRef} className={clsx(className, 'prism-code', `language-${language}`)} style={dict.root}>
