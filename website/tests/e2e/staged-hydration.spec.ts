@@ -45,6 +45,7 @@ const PAGES: Record<string, Record<string, string>> = {
   '/api/': {
     ...LAYOUT,
     ...API_LAYOUT,
+    'the operation index': 'h2#operations + div',
     'an area of operations': 'section:has(> h3[id^="area-"])',
     'a stamp header': 'section:has(> h3[id^="stamp-"])',
     limits: '[role="region"][aria-label="Limits"]',

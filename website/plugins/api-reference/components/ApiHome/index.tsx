@@ -87,8 +87,8 @@ function OperationIndex({groups, total}: {groups: AreaGroup[]; total: number}): 
       {groups.map((group) =>
         group.areas.map((area) => {
           const visible = area.operations.filter((op) => matches(op, words));
-          // Each area hydrates in a task of its own after the page's first hydration (plugins/staged-hydration); the
-          // filter, which changes what they show, is enabled only after that.
+          // Each area hydrates in a task of its own after the index (plugins/staged-hydration); the filter, which
+          // changes what they show, is enabled only after the page has hydrated.
           return (
             <Staged key={area.slug} region={`api-area-${area.slug}`}>
               <section hidden={visible.length === 0} className={styles.area}>
@@ -188,7 +188,13 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
       <Heading as="h2" id="operations">
         Operations
       </Heading>
-      <OperationIndex groups={data.groups} total={data.operationCount} />
+      {/* The index is a region of its own, and each of its areas one more, released when the index hydrates: the
+          page's first hydration suspends once for it instead of once per area (plugins/staged-hydration). */}
+      <Staged region="api-operations">
+        <div>
+          <OperationIndex groups={data.groups} total={data.operationCount} />
+        </div>
+      </Staged>
 
       <Heading as="h2" id="base-url">
         Base URL
@@ -281,42 +287,48 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
         <code>message</code>, <code>details</code>) and the HTTP status below.
       </p>
-      {/* Each few rows hydrate in a task of their own after the page's first hydration (plugins/staged-hydration). */}
-      <DataTable label="Error codes" className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Name</th>
-            <th scope="col">HTTP</th>
-            <th scope="col">Retry</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <StagedTableBody region="api-error-codes" size={ROWS_PER_BODY}>
-          {data.errorCodes.map((error) => (
-            <ErrorRow key={error.code} error={error} />
-          ))}
-        </StagedTableBody>
-      </DataTable>
+      {/* The table, then each few of its rows, hydrate in tasks of their own after the page's first hydration
+          (plugins/staged-hydration). */}
+      <Staged region="api-error-codes-table">
+        <DataTable label="Error codes" className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Name</th>
+              <th scope="col">HTTP</th>
+              <th scope="col">Retry</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <StagedTableBody region="api-error-codes" size={ROWS_PER_BODY}>
+            {data.errorCodes.map((error) => (
+              <ErrorRow key={error.code} error={error} />
+            ))}
+          </StagedTableBody>
+        </DataTable>
+      </Staged>
 
       <Heading as="h2" id="limits">
         Limits
       </Heading>
-      {/* Each few rows hydrate in a task of their own after the page's first hydration (plugins/staged-hydration). */}
-      <DataTable label="Limits" className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Limit</th>
-            <th scope="col">Value</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <StagedTableBody region="api-limits" size={ROWS_PER_BODY}>
-          {data.limits.map((limit) => (
-            <LimitRow key={limit.id} limit={limit} />
-          ))}
-        </StagedTableBody>
-      </DataTable>
+      {/* The table, then each few of its rows, hydrate in tasks of their own after the page's first hydration
+          (plugins/staged-hydration). */}
+      <Staged region="api-limits-table">
+        <DataTable label="Limits" className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Limit</th>
+              <th scope="col">Value</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <StagedTableBody region="api-limits" size={ROWS_PER_BODY}>
+            {data.limits.map((limit) => (
+              <LimitRow key={limit.id} limit={limit} />
+            ))}
+          </StagedTableBody>
+        </DataTable>
+      </Staged>
 
       <Heading as="h2" id="openapi-document">
         OpenAPI document
