@@ -48,6 +48,9 @@ export default function Staged({region, children}: {region: string; children: Re
   );
 }
 
+/** Rows to a body by default: a few milliseconds of hydration each, and even, so stripes by position keep their order. */
+const ROWS_PER_BODY = 8;
+
 /**
  * A long table's rows, `size` to a `<tbody>`, each body a region of its own
  * (`${region}-1`, `${region}-2`, …): a region keeps exactly one element of
@@ -55,7 +58,7 @@ export default function Staged({region, children}: {region: string; children: Re
  * are grouped in bodies. `size` should be even where rows are striped by
  * position (the stripes restart in each body).
  */
-export function StagedTableBody({region, size, children}: {region: string; size: number; children: ReactNode[]}): ReactNode {
+export function StagedTableBody({region, size = ROWS_PER_BODY, children}: {region: string; size?: number; children: ReactNode[]}): ReactNode {
   const bodies: ReactNode[] = [];
   for (let start = 0; start < children.length; start += size) {
     const index = start / size + 1;

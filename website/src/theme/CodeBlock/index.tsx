@@ -15,15 +15,15 @@ import type {Props} from '@theme/CodeBlock';
  * hydration (tens of milliseconds on a slow phone for a page of examples).
  * Here the key changes only when the mode differs from the server's.
  *
- * The content is memoised: when the page turns "in the browser" a block's
- * props are the same as the server's, and without the memo every block
+ * A string block's content is memoised: when the page turns "in the browser"
+ * its props are the same as the server's, and without the memo every block
  * parsed its code and built its lines' HTML again in the first effects' task.
  * The parts that do change then (the copy and wrap buttons) ask for it
- * themselves.
+ * themselves. (A block of elements gets new children on every render, so a
+ * memo would never match.)
  */
 
 const MemoString = memo(StringContent);
-const MemoElement = memo(ElementContent);
 
 /** The children as one string when they are only strings, so the block can be copied (as in the theme). */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
@@ -36,7 +36,7 @@ export default function CodeBlock({children: rawChildren, ...props}: Props): Rea
   const {colorMode} = useColorMode();
   const {defaultMode} = useThemeConfig().colorMode;
   const children = maybeStringifyChildren(rawChildren);
-  const Content = typeof children === 'string' ? MemoString : MemoElement;
+  const Content = typeof children === 'string' ? MemoString : ElementContent;
   const drawnAsServer = !isBrowser || colorMode === defaultMode;
   return (
     <Content key={drawnAsServer ? 'server-colours' : 'client-colours'} {...props}>

@@ -25,9 +25,6 @@ const HOME_TOC: TOCItem[] = [
   ['openapi-document', 'OpenAPI document'],
 ].map(([id, value]) => ({id: id!, value: value!, level: 2}));
 
-/** Rows to a table body in the error and limit tables: even, so the stripes keep their order across bodies. */
-const ROWS_PER_BODY = 8;
-
 function matches(op: OperationSummary, words: string[]): boolean {
   const haystack = `${op.summary} ${op.name} ${op.operationId} ${op.area} ${op.kind}`.toLowerCase();
   return words.every((w) => haystack.includes(w));
@@ -143,6 +140,29 @@ function LimitRow({limit}: {limit: HomePageData['limits'][number]}): ReactNode {
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * One of the overview's tables. The table, then each few of its rows, hydrate in tasks of their own after the page's
+ * first hydration (plugins/staged-hydration).
+ */
+function StagedTable({region, label, columns, children}: {region: string; label: string; columns: string[]; children: ReactNode[]}): ReactNode {
+  return (
+    <Staged region={`${region}-table`}>
+      <DataTable label={label} className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <StagedTableBody region={region}>{children}</StagedTableBody>
+      </DataTable>
+    </Staged>
   );
 }
 
@@ -287,48 +307,20 @@ export default function ApiHome({data, sidebar}: {data: HomePageData; sidebar: S
         A failed call answers with a <Link to={schemaRoute('Status')}>Status</Link> body (<code>code</code>,{' '}
         <code>message</code>, <code>details</code>) and the HTTP status below.
       </p>
-      {/* The table, then each few of its rows, hydrate in tasks of their own after the page's first hydration
-          (plugins/staged-hydration). */}
-      <Staged region="api-error-codes-table">
-        <DataTable label="Error codes" className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Name</th>
-              <th scope="col">HTTP</th>
-              <th scope="col">Retry</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <StagedTableBody region="api-error-codes" size={ROWS_PER_BODY}>
-            {data.errorCodes.map((error) => (
-              <ErrorRow key={error.code} error={error} />
-            ))}
-          </StagedTableBody>
-        </DataTable>
-      </Staged>
+      <StagedTable region="api-error-codes" label="Error codes" columns={['Code', 'Name', 'HTTP', 'Retry', 'Meaning']}>
+        {data.errorCodes.map((error) => (
+          <ErrorRow key={error.code} error={error} />
+        ))}
+      </StagedTable>
 
       <Heading as="h2" id="limits">
         Limits
       </Heading>
-      {/* The table, then each few of its rows, hydrate in tasks of their own after the page's first hydration
-          (plugins/staged-hydration). */}
-      <Staged region="api-limits-table">
-        <DataTable label="Limits" className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Limit</th>
-              <th scope="col">Value</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <StagedTableBody region="api-limits" size={ROWS_PER_BODY}>
-            {data.limits.map((limit) => (
-              <LimitRow key={limit.id} limit={limit} />
-            ))}
-          </StagedTableBody>
-        </DataTable>
-      </Staged>
+      <StagedTable region="api-limits" label="Limits" columns={['Limit', 'Value', 'Details']}>
+        {data.limits.map((limit) => (
+          <LimitRow key={limit.id} limit={limit} />
+        ))}
+      </StagedTable>
 
       <Heading as="h2" id="openapi-document">
         OpenAPI document

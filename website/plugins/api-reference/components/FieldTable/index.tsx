@@ -108,9 +108,6 @@ function FieldRow({field, depth, region}: {field: FieldNode; depth: number; regi
   );
 }
 
-/** Rows to a table body: each body hydrates in a task of its own (an even number keeps any striping in step). */
-const ROWS_PER_BODY = 8;
-
 /**
  * A body's fields: name (with its `field-<path>` anchor), type, required, constraints, default,
  * enum values and description. Nested objects sit in `<details>`, which work without JavaScript.
@@ -140,7 +137,7 @@ export default function FieldTable({
         </thead>
         {/* Each few rows, and each nested table's, hydrate in a task of their own after the page's first hydration: a
             response's nested fields were one task of about 30 ms on this machine, four times that on a slow phone. */}
-        <StagedTableBody region={region} size={ROWS_PER_BODY}>
+        <StagedTableBody region={region}>
           {fields.map((field) => (
             <FieldRow key={field.path} field={field} depth={depth} region={region} />
           ))}
